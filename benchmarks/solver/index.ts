@@ -1,0 +1,180 @@
+// Solver throughput: a 3D dam break at about 10k, 100k (and 1M on a real GPU) particles, a fixed number
+// of RK4 steps per case on the CPU backend with 1 and 2 threads and on the WebGPU backend. Prints
+// particle-steps per second, ms per step and bytes per particle side by side, with the CPU 1-thread run
+// as the baseline of the ratios. First the discretization of a 1M-point fill (discretization.ts).
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { emptySetup, type SetupDocument } from '../../src/domain/setup.ts';
+import { createPart } from '../../src/domain/part.ts';
+import { cubeShape } from '../../src/domain/shape.ts';
+import { defaultFlowComponent, defaultRigidComponent } from '../../src/domain/component.ts';
+import { prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
+import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
+import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
+import type { SolverBackend } from '../../src/solver/engine.ts';
+import { startChromiumSolver, type ChromiumSolver } from './chromium.ts';
+import { measureDiscretization, printDiscretization } from './discretization.ts';
+
+const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
+if (process.env.VK_ICD_FILENAMES === undefined && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
+
+/** Dam break in a closed tank: column 0.4 × 0.4 × 0.8 m in a 1.6 × 0.4 × 1.0 m tank; Δx sets the size. */
+function damBreak(dx: number): SetupDocument {
+  const s = emptySetup();
+  s.settings = {
+    ...s.settings, particleDiameter: dx, endTime: 1, outputTimeInterval: 0.1, gravity: [0, 0, -9.81],
+    integrationScheme: 'runge_kutta_4', shifting: 'lyu21',
+  };
+  s.materials[0] = { ...s.materials[0], name: 'Water', speedOfSound: 40 };
+  const tank = cubeShape([1.6, 0.4, 1.0], [0.8, 0.2, 0.5]);
+  tank.flipNormals = true;
+  const water = defaultFlowComponent();
+  water.initialPreset = 'hydrostatic';
+  s.parts = [
+    createPart({ id: 'tank', name: 'Tank', component: defaultRigidComponent(), shape: tank }),
+    createPart({ id: 'water', name: 'Water', component: water, materialId: 0, shape: cubeShape([0.4, 0.4, 0.8], [0.2, 0.2, 0.4]) }),
+  ];
+  return s;
+}
+
+/** Particle diameter giving about `target` particles in all (fluid and walls). */
+async function caseOfSize(target: number): Promise<PreparedCase> {
+  let dx = 0.05;
+  let c = await prepareCase(damBreak(dx));
+  for (let k = 0; k < 4; k++) {
+    dx *= Math.cbrt(c.discretized.counts.total / target);
+    dx = Math.round(dx * 1e5) / 1e5;
+    c = await prepareCase(damBreak(dx));
+    if (Math.abs(c.discretized.counts.total - target) < 0.15 * target) break;
+  }
+  return c;
+}
+
+interface Measurement {
+  label: string;
+  device: string;
+  particles: number;
+  steps: number;
+  msPerStep: number;
+  particleStepsPerSecond: number;
+  bytesPerParticle: number;
+  /** Process CPU seconds per wall second: near the thread count when the cores were free. */
+  cpuLoad: number;
+}
+
+async function measure(label: string, c: PreparedCase, backend: SolverBackend, warmup: number, steps: number): Promise<Measurement> {
+  try {
+    let done = 0;
+    while (done < warmup) done += (await backend.advance(1, { maxWallMs: 1e9, maxSteps: warmup - done })).steps;
+    const start = performance.now();
+    const cpu0 = process.cpuUsage();
+    const first = backend.steps();
+    while (backend.steps() - first < steps) await backend.advance(1, { maxWallMs: 1e9, maxSteps: steps - (backend.steps() - first) });
+    const ms = performance.now() - start;
+    const cpu = process.cpuUsage(cpu0);
+    const n = backend.steps() - first;
+    const particles = backend.particleCount();
+    return {
+      label, device: backend.device, particles, steps: n, msPerStep: ms / n,
+      particleStepsPerSecond: (particles * n) / (ms / 1000), bytesPerParticle: backend.bytesPerParticle,
+      cpuLoad: (cpu.user + cpu.system) / 1000 / ms,
+    };
+  } finally {
+    await backend.dispose();
+    void c;
+  }
+}
+
+async function gpuBackend(c: PreparedCase): Promise<{ backend: SolverBackend; software: boolean } | null> {
+  try {
+    const { requestNodeGpu } = await import('../../src/solver/gpu/nodeGpu.ts');
+    const probe = await requestNodeGpu();
+    const software = probe.software;
+    probe.device.destroy();
+    const { createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
+    return { backend: await createNodeGpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }), software };
+  } catch (e) {
+    console.log(`no WebGPU adapter (${(e as Error).message}); GPU figures skipped`);
+    return null;
+  }
+}
+
+function engineSetup(c: PreparedCase) {
+  return { prm: c.prm, grid: c.grid, time: c.time, state: c.state };
+}
+
+async function main(): Promise<void> {
+  printDiscretization(await measureDiscretization());
+  const results: Measurement[] = [];
+  const cores = availableParallelism();
+  let realGpu = false;
+  const probe = await gpuBackend(await prepareCase(damBreak(0.1)));
+  if (probe !== null) {
+    realGpu = !probe.software;
+    await probe.backend.dispose();
+  }
+  const sizes: { target: number; cpuSteps: number; gpuSteps: number }[] = [
+    { target: 10_000, cpuSteps: 20, gpuSteps: realGpu ? 200 : 5 },
+    { target: 100_000, cpuSteps: 4, gpuSteps: realGpu ? 100 : 2 },
+  ];
+  // The same WGSL solver in headless Chromium's WebGPU (on SwiftShader here, like Dawn in Node).
+  let chromium: ChromiumSolver | null = null;
+  try {
+    chromium = await startChromiumSolver();
+  } catch (e) {
+    console.log(`Chromium WebGPU not available (${(e as Error).message}); browser figures skipped`);
+  }
+  if (realGpu) sizes.push({ target: 1_000_000, cpuSteps: 0, gpuSteps: 50 });
+  else console.log('GPU is SwiftShader (software): the 1M-particle case runs only on a real GPU');
+
+  for (const size of sizes) {
+    const c = await caseOfSize(size.target);
+    const k = c.discretized.counts;
+    console.log(`\n--- dam break, Δx = ${c.setup.settings.particleDiameter} m: ${k.total} particles (${k.fluid} fluid, ${k.wall} wall)`);
+    if (size.cpuSteps > 0) {
+      results.push(await measure(`${size.target / 1000}k cpu x1`, c, new CpuBackend(engineSetup(c), { threads: 1, spawnWorker: null }), 2, size.cpuSteps));
+      if (cores > 1) {
+        results.push(await measure(`${size.target / 1000}k cpu x2`, c, new CpuBackend(engineSetup(c), { threads: 2, spawnWorker: spawnNodeWorker }), 2, size.cpuSteps));
+      }
+    }
+    const gpu = await gpuBackend(c);
+    if (gpu !== null) results.push(await measure(`${size.target / 1000}k gpu`, c, gpu.backend, 1, size.gpuSteps));
+    if (chromium !== null && size.target <= 100_000) {
+      const m = await chromium.measure(c.setup, 1, size.gpuSteps);
+      results.push({
+        label: `${size.target / 1000}k chromium`, device: `Chromium ${m.device}`, particles: m.particles, steps: m.steps,
+        msPerStep: m.ms / m.steps, particleStepsPerSecond: (m.particles * m.steps) / (m.ms / 1000),
+        bytesPerParticle: m.bytesPerParticle, cpuLoad: Number.NaN,
+      });
+    }
+  }
+  await chromium?.close();
+
+  console.log('\ncase            device                                         particles  steps   ms/step   particle-steps/s  bytes/particle  cpu load  vs cpu x1');
+  for (const r of results) {
+    const base = results.find((b) => b.label === r.label.replace(/ (cpu x2|gpu|chromium)$/, ' cpu x1'));
+    const ratio = base !== undefined ? (r.particleStepsPerSecond / base.particleStepsPerSecond).toFixed(2) : '-';
+    console.log(
+      `${r.label.padEnd(15)} ${r.device.slice(0, 46).padEnd(46)} ${String(r.particles).padStart(9)} ${String(r.steps).padStart(6)} ` +
+      `${r.msPerStep.toFixed(1).padStart(9)} ${r.particleStepsPerSecond.toExponential(3).padStart(18)} ${String(r.bytesPerParticle).padStart(15)} ` +
+      `${(Number.isNaN(r.cpuLoad) ? '-' : r.cpuLoad.toFixed(2)).padStart(9)} ${ratio.padStart(10)}`,
+    );
+  }
+  for (const size of ['10k', '100k']) {
+    const one = results.find((r) => r.label === `${size} cpu x1`);
+    const two = results.find((r) => r.label === `${size} cpu x2`);
+    if (one !== undefined && two !== undefined) {
+      console.log(`CPU scaling ${size}: 2 threads / 1 thread = ${(two.particleStepsPerSecond / one.particleStepsPerSecond).toFixed(2)}` +
+        ` (cpu load ${one.cpuLoad.toFixed(2)} → ${two.cpuLoad.toFixed(2)}; a load well below 2 with 2 threads means the cores were busy elsewhere)`);
+    }
+  }
+  const gpuBest = results.filter((r) => r.label.endsWith('gpu') || r.label.endsWith('chromium')).sort((a, b) => b.particleStepsPerSecond - a.particleStepsPerSecond)[0];
+  if (gpuBest !== undefined) {
+    const target = 1e8;
+    console.log(`GPU best: ${gpuBest.particleStepsPerSecond.toExponential(3)} particle-steps/s (${gpuBest.label}); ` +
+      `target on a workstation GPU ≥ ${target.toExponential(0)}${realGpu ? (gpuBest.particleStepsPerSecond >= target ? ' — met' : ' — not met') : ' (not measurable on SwiftShader)'}`);
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole suite, in order of cost: typecheck, lint, wasm build, unit + validation, client build, e2e.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+source "$ROOT/scripts/lib/bootstrap.sh"
+ensure_node
+export_gpu_env
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "typecheck"
+npx tsc -p tsconfig.json
+step "lint"
+npx eslint . --max-warnings=0
+step "wasm"
+build_wasm
+step "unit and validation tests"
+npx vitest run --project unit --project validation --passWithNoTests "$@"
+step "client build"
+build_client
+step "e2e tests"
+npx vitest run --project e2e --passWithNoTests "$@"

@@ -1,0 +1,72 @@
+// The solver log of one simulation for the Monitor: read once from GET .../logs, then extended by the
+// realtime channel's log.append events. It is read again after the channel missed events (reconnect) and
+// when a new run starts (the log starts over).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SimulationState } from '../../domain/simulationState.ts';
+import { errorMessage } from '../api/ApiClient.ts';
+import { useApi } from '../app/services.ts';
+import { RESYNC_EVENT } from '../realtime/RealtimeChannel.ts';
+import { useSimulationEvents } from '../realtime/useSimulationEvents.ts';
+import { appendLogRows, emptyLogSeries, logSeriesFromColumns, mergeFetchedLog, rowsFromEvent, type LogSeries } from './logSeries.ts';
+import { getLogColumns } from './monitorApi.ts';
+
+export interface LiveLog {
+  series: LogSeries;
+  loaded: boolean;
+  error: string | null;
+  reload: () => void;
+}
+
+export function useLiveLog(simulationId: string, state: SimulationState): LiveLog {
+  const api = useApi();
+  const [series, setSeries] = useState<LogSeries>(emptyLogSeries);
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const request = useRef(0);
+
+  const reload = useCallback(
+    (startOver = false) => {
+      const id = ++request.current;
+      if (startOver) setSeries(emptyLogSeries());
+      getLogColumns(api, simulationId)
+        .then((columns) => {
+          if (id !== request.current) return;
+          const fetched = logSeriesFromColumns(columns);
+          setSeries((live) => (startOver ? fetched : mergeFetchedLog(fetched, live)));
+          setLoaded(true);
+          setError(null);
+        })
+        .catch((e: unknown) => {
+          if (id !== request.current) return;
+          setLoaded(true);
+          setError(errorMessage(e));
+        });
+    },
+    [api, simulationId],
+  );
+
+  useEffect(() => {
+    setSeries(emptyLogSeries());
+    setLoaded(false);
+    reload();
+  }, [reload]);
+
+  // A new run (restart) begins a new log.
+  const previousState = useRef(state);
+  useEffect(() => {
+    const before = previousState.current;
+    previousState.current = state;
+    if (state === 'creating' && before !== 'creating') reload(true);
+  }, [state, reload]);
+
+  useSimulationEvents(simulationId, (event) => {
+    if (event.type === 'log.append') {
+      const rows = rowsFromEvent(event.entries ?? event.entry ?? event.log);
+      if (rows.length > 0) setSeries((current) => appendLogRows(current, rows));
+    } else if (event.type === RESYNC_EVENT) {
+      reload();
+    }
+  });
+
+  return { series, loaded, error, reload: () => reload() };
+}

@@ -1,0 +1,244 @@
+// The realtime results channel (spec 2 §7) on top of the connection engine: subscriptions to one
+// simulation's events that survive reconnects, and the request/reply commands fetch.available_outputs,
+// fetch.info, fetch.data and sync. No React here; screens use it through hooks.
+import type { ConnectionStatus, RealtimeConnection, RealtimeMessage } from './RealtimeConnection.ts';
+
+/** Events of one simulation that the server pushes to subscribers. */
+export const SIMULATION_EVENT_TYPES = ['simulation.update', 'job.update', 'log.append', 'outputs.available', 'condition.triggered'] as const;
+export type SimulationEventType = (typeof SIMULATION_EVENT_TYPES)[number];
+
+/**
+ * Sent to a simulation's watchers after the channel came back from a lost or suspended connection:
+ * events may have been missed in between, so whatever they show should be read again.
+ */
+export const RESYNC_EVENT = 'channel.resync';
+
+export type SimulationEvent = RealtimeMessage & { type: SimulationEventType | typeof RESYNC_EVENT; simId: string };
+export type SimulationListener = (event: SimulationEvent) => void;
+
+export interface RequestOptions {
+  /** Reply types that answer this command. */
+  replies: readonly string[];
+  /** Further test a reply must pass (same simulation, same outputs). */
+  matches?: (reply: RealtimeMessage) => boolean;
+  /** Replies are collected until this returns true; by default the first one ends the request. */
+  done?: (reply: RealtimeMessage, collected: readonly RealtimeMessage[]) => boolean;
+  timeoutMs?: number;
+}
+
+export class RealtimeRequestError extends Error {
+  readonly command: string;
+  constructor(command: string, message: string) {
+    super(message);
+    this.name = 'RealtimeRequestError';
+    this.command = command;
+  }
+}
+
+/** Longest wait for a reply, the time to get (re)connected included. */
+export const REALTIME_REQUEST_TIMEOUT_MS = 30_000;
+
+/** One object of a fetch.data request: which objects, attributes and dataset of the outputs to send. */
+export interface FetchDataRequest {
+  objIds: string[];
+  attributes: string[];
+  geometry: boolean;
+  dataset: string;
+  masks?: string[];
+  bundle?: boolean;
+}
+
+let nextRequestId = 1;
+
+export class RealtimeChannel {
+  private readonly connection: RealtimeConnection;
+  private readonly watchers = new Map<string, Set<SimulationListener>>();
+  private everConnected = false;
+  private lostSinceConnected = false;
+
+  constructor(connection: RealtimeConnection) {
+    this.connection = connection;
+    connection.onStatus((status) => this.onStatus(status));
+    for (const type of SIMULATION_EVENT_TYPES) {
+      connection.subscribe(type, (message) => this.dispatch(message));
+    }
+    connection.subscribe('sys.sync.resp', (message) => this.onSyncReply(message));
+    if (connection.getStatus() === 'connected') this.everConnected = true;
+  }
+
+  /**
+   * Watches one simulation: subscribes on the server now and after every reconnect, and hands its
+   * events to `listener` until the returned function is called. The channel counts the watchers of a
+   * simulation: the first subscribes on the server, the last to leave unsubscribes.
+   */
+  watchSimulation(simId: string, listener: SimulationListener): () => void {
+    let listeners = this.watchers.get(simId);
+    if (!listeners) {
+      listeners = new Set();
+      this.watchers.set(simId, listeners);
+      this.connection.send({ type: 'subscribe', simId });
+    }
+    listeners.add(listener);
+    return () => {
+      const current = this.watchers.get(simId);
+      if (!current) return;
+      if (!current.delete(listener) || current.size > 0) return;
+      this.watchers.delete(simId);
+      // Every screen watches through this channel, so nobody else still needs the server's subscription.
+      // Not connected: nothing to end, and a reconnect subscribes only the simulations still watched.
+      this.connection.send({ type: 'unsubscribe', simId });
+    };
+  }
+
+  /** Simulations watched right now (re-subscribed after each reconnect). */
+  watchedSimulations(): string[] {
+    return [...this.watchers.keys()];
+  }
+
+  fetchAvailableOutputs(simId: string, timeoutMs?: number): Promise<RealtimeMessage> {
+    return this.request(
+      { type: 'fetch.available_outputs', simId },
+      { replies: ['outputs.available', 'fetch.available_outputs.resp'], matches: sameSimulation(simId), timeoutMs },
+    ).then((replies) => replies[0]);
+  }
+
+  fetchInfo(simId: string, outputs: readonly number[], timeoutMs?: number): Promise<RealtimeMessage[]> {
+    return this.request(
+      { type: 'fetch.info', simId, outputs: [...outputs] },
+      {
+        replies: ['fetch.info.resp', 'fetch.info.missing_output'],
+        matches: sameSimulation(simId),
+        done: (_reply, collected) => collected.length >= Math.max(1, outputs.length),
+        timeoutMs,
+      },
+    );
+  }
+
+  /** Asks for output data; the server answers with fetch.data.* replies (bundles are URLs to download). */
+  fetchData(simId: string, outputs: readonly number[], requests: readonly FetchDataRequest[], timeoutMs?: number): Promise<RealtimeMessage[]> {
+    return this.request(
+      { type: 'fetch.data', simId, outputs: [...outputs], requests: [...requests] },
+      {
+        replies: FETCH_DATA_REPLIES,
+        matches: sameSimulation(simId),
+        // Per output: any missing_* replies, then its bundle (or missing_output when the output is absent).
+        done: (_reply, collected) => collected.filter((r) => r.type === 'fetch.data.bundle' || r.type === 'missing_output').length >= outputs.length,
+        timeoutMs,
+      },
+    );
+  }
+
+  /** Asks for the visualization and sensor updates per simulation that this client missed. */
+  sync(timeoutMs?: number): Promise<RealtimeMessage> {
+    return this.request({ type: 'sync' }, { replies: ['sys.sync.resp'], timeoutMs }).then((replies) => replies[0]);
+  }
+
+  /**
+   * Sends a command and resolves with its replies. While the channel is not connected the command waits
+   * for the connection (within the timeout); an 'error' reply naming the command rejects it.
+   */
+  request(message: RealtimeMessage, options: RequestOptions): Promise<RealtimeMessage[]> {
+    const requestId = `r${nextRequestId++}`;
+    const outgoing: RealtimeMessage = { ...message, requestId };
+    const timeoutMs = options.timeoutMs ?? REALTIME_REQUEST_TIMEOUT_MS;
+    return new Promise<RealtimeMessage[]>((resolve, reject) => {
+      const collected: RealtimeMessage[] = [];
+      const cleanups: (() => void)[] = [];
+      const finish = (error: Error | null) => {
+        for (const cleanup of cleanups) cleanup();
+        if (error) reject(error);
+        else resolve(collected);
+      };
+      const answers = (reply: RealtimeMessage) => {
+        // A server that echoes request ids pairs replies exactly; otherwise type and simulation decide.
+        if (typeof reply.requestId === 'string' && reply.requestId !== requestId) return false;
+        return options.matches ? options.matches(reply) : true;
+      };
+      const timer = setTimeout(
+        () => finish(new RealtimeRequestError(message.type, `The server did not answer ${message.type} in time.`)),
+        timeoutMs,
+      );
+      cleanups.push(() => clearTimeout(timer));
+      for (const type of options.replies) {
+        cleanups.push(
+          this.connection.subscribe(type, (reply) => {
+            if (!answers(reply)) return;
+            collected.push(reply);
+            const done = options.done ? options.done(reply, collected) : true;
+            if (done) finish(null);
+          }),
+        );
+      }
+      cleanups.push(
+        this.connection.subscribe('error', (reply) => {
+          if (reply.command !== message.type) return;
+          if (typeof reply.requestId === 'string' && reply.requestId !== requestId) return;
+          const description = typeof reply.description === 'string' ? reply.description : `${message.type} failed.`;
+          finish(new RealtimeRequestError(message.type, description));
+        }),
+      );
+      if (this.connection.send(outgoing)) return;
+      // Not connected yet: send as soon as the channel is up.
+      const stopWaiting = this.connection.onStatus((status) => {
+        if (status !== 'connected') return;
+        stopWaiting();
+        this.connection.send(outgoing);
+      });
+      cleanups.push(stopWaiting);
+    });
+  }
+
+  private onStatus(status: ConnectionStatus): void {
+    if (status === 'connected') {
+      const resync = this.everConnected && this.lostSinceConnected;
+      this.everConnected = true;
+      this.lostSinceConnected = false;
+      for (const simId of this.watchers.keys()) this.connection.send({ type: 'subscribe', simId });
+      if (resync) {
+        for (const simId of [...this.watchers.keys()]) this.dispatch({ type: RESYNC_EVENT, simId });
+      }
+      return;
+    }
+    // Any other status after a connection (reconnecting, suspended, a quiet reopen for a fresh token) is a gap.
+    if (this.everConnected) this.lostSinceConnected = true;
+  }
+
+  private dispatch(message: RealtimeMessage): void {
+    const simId = message.simId;
+    if (typeof simId !== 'string') return;
+    const listeners = this.watchers.get(simId);
+    if (!listeners) return;
+    for (const listener of [...listeners]) listener(message as SimulationEvent);
+  }
+
+  /** sys.sync.resp names the simulations with visualization or sensor updates: their watchers re-read. */
+  private onSyncReply(message: RealtimeMessage): void {
+    const updated = new Set<string>();
+    for (const field of ['vizUpdates', 'sensorUpdates'] as const) {
+      const value = message[field];
+      if (value && typeof value === 'object') for (const simId of Object.keys(value)) updated.add(simId);
+    }
+    for (const simId of updated) this.dispatch({ type: 'outputs.available', simId });
+  }
+}
+
+const FETCH_DATA_REPLIES = [
+  'fetch.data.bundle', 'fetch.data.attribute', 'fetch.data.geometry', 'fetch.data.transform', 'fetch.data.mask',
+  'fetch.data.misc', 'missing_output', 'missing_object', 'missing_attribute', 'missing_dataset', 'missing_mask', 'masking_error',
+] as const;
+
+function sameSimulation(simId: string) {
+  return (reply: RealtimeMessage) => reply.simId === undefined || reply.simId === simId;
+}
+
+const channels = new WeakMap<RealtimeConnection, RealtimeChannel>();
+
+/** The one channel of a connection (created on first use). */
+export function channelFor(connection: RealtimeConnection): RealtimeChannel {
+  let channel = channels.get(connection);
+  if (!channel) {
+    channel = new RealtimeChannel(connection);
+    channels.set(connection, channel);
+  }
+  return channel;
+}

@@ -1,0 +1,85 @@
+// The start flow's rules (spec 1 §4, §5, §9) as pure functions: which run the button starts, the core
+// choices a subscription allows, GPU cost, the values thresholds must lie ahead of, and what blocks Start.
+import type { ConditionValues, ConditionValueType } from '../../domain/condition.ts';
+import { GPU_CREDITS_PER_HOUR, STORAGE_FULL_FRACTION } from '../../domain/constants.ts';
+import type { Organization } from '../../domain/organization.ts';
+import type { Simulation } from '../../domain/simulation.ts';
+import { displayGroup } from '../../domain/simulationState.ts';
+import { startBlockers } from '../../domain/startRules.ts';
+import type { StorageConsumption } from '../../domain/budget.ts';
+import { storageUsedFraction } from '../../domain/budget.ts';
+import type { RunMode } from '../../domain/runs.ts';
+
+/** The run the start flow launches: a first start, a restart from output 0, or a resume. */
+export function runModeOf(simulation: Pick<Simulation, 'state' | 'setupLocked' | 'resumable'>): RunMode {
+  const group = displayGroup(simulation);
+  if (group === 'resumable') return 'resume';
+  if (group === 'restartable') return 'restart';
+  return 'start';
+}
+
+export const RUN_MODE_LABEL: Record<RunMode, string> = { start: 'Start', restart: 'Restart', resume: 'Resume' };
+
+/** Core counts offered: the free instance (0) when the subscription has one, then powers of two up to maxCores. */
+export function coreOptions(organization: Pick<Organization, 'activeSubscription' | 'freeInstanceOccupied'>): number[] {
+  const subscription = organization.activeSubscription;
+  if (!subscription) return [];
+  const options: number[] = [];
+  if (subscription.freeInstance) options.push(0);
+  for (let cores = 1; cores < subscription.maxCores; cores *= 2) options.push(cores);
+  if (subscription.maxCores > 0) options.push(subscription.maxCores);
+  return options;
+}
+
+/** The default choice: all cores the subscription allows, or the free instance when it has none. */
+export function defaultCores(options: readonly number[]): number {
+  return options.length === 0 ? 0 : Math.max(...options);
+}
+
+export function coreLabel(cores: number): string {
+  return cores === 0 ? 'Free instance (CPU)' : `${cores} core${cores === 1 ? '' : 's'}`;
+}
+
+export function gpuCostText(): string {
+  return `${GPU_CREDITS_PER_HOUR} credits/hour`;
+}
+
+export const CONDITION_LABEL: Record<ConditionValueType, { label: string; unit: string }> = {
+  time: { label: 'Simulated time', unit: 's' },
+  runtime: { label: 'Runtime', unit: 's' },
+  credits: { label: 'Credits', unit: 'credits' },
+  particle_nbr: { label: 'Particle count', unit: 'particles' },
+};
+
+/**
+ * The values thresholds must lie ahead of: a resume continues from the last run's values; a start or
+ * restart begins at zero, while the credits the simulation consumed keep counting.
+ */
+export function currentConditionValues(simulation: Pick<Simulation, 'log' | 'creditsConsumed'>, mode: RunMode): ConditionValues {
+  if (mode === 'resume' && simulation.log) {
+    return { time: simulation.log.time, runtime: simulation.log.runtime, credits: simulation.creditsConsumed, particle_nbr: simulation.log.particles };
+  }
+  return { time: 0, runtime: 0, credits: simulation.creditsConsumed, particle_nbr: 0 };
+}
+
+export interface StartCheck {
+  hasInputErrors: boolean;
+  solverAvailable: boolean;
+  organization: Pick<Organization, 'credits' | 'features' | 'maximumSimulationsExceeded'>;
+  storage: StorageConsumption | null;
+  cores: number;
+  gpu: boolean;
+}
+
+/** The spec's reasons that block Start, in order; a free CPU run needs no credits. */
+export function startFlowBlockers(check: StartCheck): string[] {
+  return startBlockers({
+    hasInputErrors: check.hasInputErrors,
+    solverAvailable: check.solverAvailable,
+    credits: check.organization.credits,
+    freeInstance: check.cores === 0 && !check.gpu,
+    storageFull: check.storage !== null && storageUsedFraction(check.storage) >= STORAGE_FULL_FRACTION,
+    organizationFeatures: check.organization.features,
+    maximumSimulationsExceeded: check.organization.maximumSimulationsExceeded,
+  });
+}

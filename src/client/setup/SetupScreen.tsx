@@ -1,0 +1,80 @@
+// The Setup screen (preprocessor, spec 1 §2): object tree with the Add menu on the left, the form of the
+// selected object beside it, the 3D viewport filling the rest, and a bar with the mode switch, the
+// locked-setup badge and the save state.
+import { Alert, Box, Center, Group, Loader } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { Simulation } from '../../domain/simulation.ts';
+import { validateSetup } from '../../domain/validation/validateSetup.ts';
+import { errorMessage } from '../api/ApiClient.ts';
+import { ModeSwitch } from '../simulation/ModeSwitch.tsx';
+import type { Viewer } from '../viewer/ViewerEngine.ts';
+import { AddObjectMenu } from './AddObjectMenu.tsx';
+import { FormPanel } from './FormPanel.tsx';
+import { ObjectTree } from './ObjectTree.tsx';
+import { SaveStateIndicator } from './SaveStateIndicator.tsx';
+import { addDeletionBoundary, togglePartVisibility } from './setupActions.ts';
+import { SetupLockBadge } from './SetupLockBadge.tsx';
+import { SETUP_VALIDATION_PROFILE } from './setupParts.ts';
+import { useSetupStore } from './setupStore.ts';
+import { SetupViewport } from './SetupViewport.tsx';
+import { useSetupSession } from './useSetupSession.ts';
+import { useStlFileStore } from './stlFileStore.ts';
+
+const TREE_WIDTH_PX = 260;
+
+export function SetupScreen({ simulation }: { simulation: Simulation }) {
+  const { document, error, retry } = useSetupSession(simulation);
+  const selection = useSetupStore((s) => s.selection);
+  const select = useSetupStore((s) => s.select);
+  const locked = useSetupStore((s) => s.locked);
+  const files = useStlFileStore((s) => s.files);
+  const [viewer, setViewer] = useState<Viewer | null>(null);
+  const validation = useMemo(() => (document ? validateSetup(document, { profile: SETUP_VALIDATION_PROFILE }) : null), [document]);
+
+  if (error) {
+    return (
+      <Center h="100%" p="xl">
+        <Alert color="red" title="The setup could not be loaded" data-testid="setup-load-error">
+          {errorMessage(error)}
+        </Alert>
+      </Center>
+    );
+  }
+  if (!document || !validation) {
+    return (
+      <Center h="100%" data-testid="setup-loading">
+        <Loader />
+      </Center>
+    );
+  }
+
+  return (
+    <Box style={{ display: 'flex', height: '100%', minHeight: 0 }} data-testid="setup-screen">
+      <Box style={{ width: TREE_WIDTH_PX, flex: `0 0 ${TREE_WIDTH_PX}px`, borderRight: '1px solid var(--mantine-color-gray-3)', background: 'white', minHeight: 0 }}>
+        <ObjectTree
+          document={document}
+          selection={selection}
+          validation={validation}
+          locked={locked}
+          header={<AddObjectMenu document={document} locked={locked} onSelect={select} onAddDeletionBoundary={() => addDeletionBoundary(files)} />}
+          onSelect={select}
+          onFit={(partId) => viewer?.fitPart(partId)}
+          onToggleVisibility={togglePartVisibility}
+        />
+      </Box>
+      {selection && <FormPanel document={document} selection={selection} onClose={() => select(null)} />}
+      <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Group justify="space-between" wrap="nowrap" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
+          <ModeSwitch simulation={simulation} current="setup" />
+          <Group gap="sm" wrap="nowrap">
+            <SetupLockBadge simulation={simulation} />
+            <SaveStateIndicator onRetry={retry} />
+          </Group>
+        </Group>
+        <Box style={{ flex: 1, position: 'relative', minHeight: 0 }}>
+          <SetupViewport document={document} viewer={viewer} onViewer={setViewer} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,189 @@
+// The Setup viewport: draws the case through the viewer engine (parts with their appearance, the
+// deletion boundary frame, shown seed points, the part an add form previews), keeps the engine's
+// selection and the tree's in step, fits the camera on the first scene, and names what the pointer is
+// over ('Deletion Boundary' anywhere over the boundary's box where no part is).
+import { Alert, Box, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { SetupDocument } from '../../domain/setup.ts';
+import { useServices } from '../app/services.ts';
+import { CameraControls } from '../viewer/components/CameraControls.tsx';
+import { useViewerState } from '../viewer/components/useViewerState.ts';
+import { ViewerCanvas } from '../viewer/components/ViewerCanvas.tsx';
+import type { Viewer } from '../viewer/ViewerEngine.ts';
+import { buildSceneMeshes, DELETION_BOUNDARY_MESH_ID, SEED_POINT_MESH_PREFIX, sceneGeometryKey } from './sceneMeshes.ts';
+import { isSubmitForm, sameSelection, type SetupSelection } from './setupSelection.ts';
+import { useSetupStore } from './setupStore.ts';
+import { useStlFileStore } from './stlFileStore.ts';
+
+interface Props {
+  document: SetupDocument;
+  viewer: Viewer | null;
+  onViewer: (viewer: Viewer | null) => void;
+}
+
+/** Engine mesh ids that stand for the selection. */
+function selectedMeshIds(selection: SetupSelection | null): string[] {
+  if (selection?.form === 'part') return [selection.partId];
+  if (selection?.form === 'calcDomain') return [DELETION_BOUNDARY_MESH_ID];
+  return [];
+}
+
+/** The selection a canvas pick stands for; undefined when the pick does not change what is open. */
+function selectionOfMesh(id: string | undefined, current: SetupSelection | null): SetupSelection | null | undefined {
+  if (id === undefined) return current?.form === 'part' || current?.form === 'calcDomain' ? null : undefined;
+  if (id === DELETION_BOUNDARY_MESH_ID) return { form: 'calcDomain' };
+  const partId = id.startsWith(SEED_POINT_MESH_PREFIX) ? id.slice(SEED_POINT_MESH_PREFIX.length) : id;
+  return { form: 'part', partId };
+}
+
+export function SetupViewport({ document, viewer, onViewer }: Props) {
+  const { auth } = useServices();
+  const files = useStlFileStore((s) => s.files);
+  const failures = useStlFileStore((s) => s.failures);
+  const ensureFiles = useStlFileStore((s) => s.ensure);
+  const shownSeedPoints = useSetupStore((s) => s.shownSeedPoints);
+  const draft = useSetupStore((s) => s.draft);
+  const selection = useSetupStore((s) => s.selection);
+  const fitRequest = useSetupStore((s) => s.fitRequest);
+  const [error, setError] = useState<string | null>(null);
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const fitted = useRef(false);
+  const fittedRequest = useRef(0);
+  const hovered = useViewerState(viewer, (s) => s.hovered);
+  const meshCount = useViewerState(viewer, (s) => s.parts.length);
+
+  const scene = useMemo(
+    () => (draft && !document.parts.some((p) => p.id === draft.id) ? { ...document, parts: [...document.parts, draft] } : document),
+    [document, draft],
+  );
+  const fileIds = useMemo(
+    () => scene.parts.flatMap((p) => (p.shape.type === 'stl' && p.shape.fileId ? [p.shape.fileId] : [])),
+    [scene.parts],
+  );
+  useEffect(() => ensureFiles(auth, fileIds), [auth, ensureFiles, fileIds]);
+
+  const geometryKey = useMemo(() => sceneGeometryKey(scene, { files, shownSeedPoints }), [scene, files, shownSeedPoints]);
+  // The first framing waits for uploaded geometry to arrive, so that it frames the whole case.
+  const hasParts = document.parts.length > 0 && fileIds.every((id) => files.has(id) || failures.has(id));
+  const latest = useRef({ scene, files, shownSeedPoints, selection, fitRequest, hasParts });
+  useEffect(() => {
+    latest.current = { scene, files, shownSeedPoints, selection, fitRequest, hasParts };
+  });
+
+  // Geometry: rebuilt only when shapes, placement, the boundary or shown seed points change.
+  useEffect(() => {
+    if (!viewer) return;
+    const { scene: current, files: loaded, shownSeedPoints: seeds, selection: selected, hasParts } = latest.current;
+    const meshes = buildSceneMeshes(current, { files: loaded, shownSeedPoints: seeds });
+    try {
+      viewer.setMeshes(meshes);
+      viewer.setSelection(selectedMeshIds(selected));
+      // The case as it opens is framed once; an add form's preview alone does not count.
+      if (!fitted.current && hasParts && meshes.length > 0) {
+        fitted.current = true;
+        fittedRequest.current = latest.current.fitRequest;
+        viewer.fitAll(false);
+      }
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  }, [viewer, geometryKey]);
+
+  // After adding a part or the boundary the camera frames the whole case again.
+  useEffect(() => {
+    if (!viewer || fitRequest === fittedRequest.current) return;
+    fittedRequest.current = fitRequest;
+    fitted.current = true;
+    viewer.fitAll(true);
+  }, [viewer, fitRequest, geometryKey]);
+
+  // Appearance: applied to the existing meshes.
+  const appearanceKey = JSON.stringify(scene.parts.map((p) => [p.id, p.appearance]));
+  useEffect(() => {
+    if (!viewer) return;
+    for (const part of latest.current.scene.parts) {
+      const { visibility, color, opacity, translucent, wireframe } = part.appearance;
+      viewer.setMeshAppearance(part.id, { visibility, color, opacity, translucent, wireframe });
+    }
+  }, [viewer, appearanceKey]);
+
+  // Tree -> canvas.
+  useEffect(() => {
+    if (!viewer) return;
+    const ids = selectedMeshIds(selection);
+    if (JSON.stringify(viewer.getState().selection) !== JSON.stringify(ids)) viewer.setSelection(ids);
+  }, [viewer, selection]);
+
+  // Canvas -> tree and forms.
+  useEffect(() => {
+    if (!viewer) return;
+    return viewer.subscribe((state, previous) => {
+      if (state.selection === previous.selection) return;
+      const store = useSetupStore.getState();
+      const next = selectionOfMesh(state.selection[state.selection.length - 1], store.selection);
+      if (next !== undefined && !sameSelection(next, store.selection)) store.select(next);
+    });
+  }, [viewer]);
+
+  // Hover and selection are ignored while an add form is open.
+  useEffect(() => {
+    viewer?.setFormOpen(isSubmitForm(selection));
+  }, [viewer, selection]);
+
+  const hoverLabel =
+    hovered === DELETION_BOUNDARY_MESH_ID
+      ? 'Deletion Boundary'
+      : hovered
+        ? (scene.parts.find((p) => p.id === hovered || `${SEED_POINT_MESH_PREFIX}${p.id}` === hovered)?.name ?? null)
+        : null;
+
+  return (
+    <Box
+      style={{ position: 'absolute', inset: 0 }}
+      data-testid="setup-viewport"
+      data-mesh-count={meshCount}
+      onPointerMove={(event) => {
+        const rect = event.currentTarget.getBoundingClientRect();
+        setPointer({ x: event.clientX - rect.left, y: event.clientY - rect.top });
+      }}
+      onPointerLeave={() => setPointer(null)}
+    >
+      <ViewerCanvas
+        options={{ mode: 'preprocessor' }}
+        onViewer={onViewer}
+        onError={(e) => setError(e.message)}
+        style={{ width: '100%', height: '100%', background: 'linear-gradient(#f4f6f9, #dfe4ea)' }}
+      />
+      {hoverLabel && pointer && (
+        <Paper
+          shadow="sm"
+          px={8}
+          py={2}
+          radius="sm"
+          data-testid="viewport-tooltip"
+          style={{ position: 'absolute', left: pointer.x + 14, top: pointer.y + 14, pointerEvents: 'none', background: 'rgba(33,37,41,0.9)', color: 'white', fontSize: 12 }}
+        >
+          {hoverLabel}
+        </Paper>
+      )}
+      {document.parts.length === 0 && !draft && (
+        <Stack align="center" justify="center" gap={4} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} data-testid="viewport-empty">
+          <Text fw={600} c="dimmed">
+            Nothing to show yet
+          </Text>
+          <Text size="sm" c="dimmed">
+            Add a solid and a fluid from the Add menu to build the case.
+          </Text>
+        </Stack>
+      )}
+      <Box style={{ position: 'absolute', right: 12, bottom: 12, width: 230 }}>
+        <CameraControls viewer={viewer} />
+      </Box>
+      {error && (
+        <Alert color="red" variant="light" title="The 3D view could not start" style={{ position: 'absolute', left: 12, right: 12, top: 12 }} data-testid="viewport-error">
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}

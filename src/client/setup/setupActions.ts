@@ -1,0 +1,48 @@
+// Changes the tree, the Add menu and the forms make to the whole document (beyond one form's fields):
+// adding and removing the deletion boundary, adding, deleting and hiding parts.
+import type { Part } from '../../domain/part.ts';
+import type { SetupDocument } from '../../domain/setup.ts';
+import { buildSceneMeshes, defaultDeletionBoundary, type StlFiles } from './sceneMeshes.ts';
+import { useSetupStore } from './setupStore.ts';
+
+/** The deletion boundary as it starts: around all parts with a 10 % margin. */
+export function withDeletionBoundary(document: SetupDocument, files: StlFiles): SetupDocument {
+  const partsOnly: SetupDocument = { ...document, settings: { ...document.settings, calcDomainActive: false } };
+  const box = defaultDeletionBoundary(buildSceneMeshes(partsOnly, { files, shownSeedPoints: [] }));
+  return { ...document, settings: { ...document.settings, calcDomainActive: true, calcDomainMin: box.min, calcDomainMax: box.max } };
+}
+
+export function addDeletionBoundary(files: StlFiles): void {
+  const store = useSetupStore.getState();
+  if (!store.update((doc) => withDeletionBoundary(doc, files))) return;
+  store.select({ form: 'calcDomain' });
+  store.requestFit();
+}
+
+export function removeDeletionBoundary(): void {
+  const store = useSetupStore.getState();
+  if (store.update((doc) => ({ ...doc, settings: { ...doc.settings, calcDomainActive: false } }))) store.select(null);
+}
+
+export function addPart(part: Part): void {
+  const store = useSetupStore.getState();
+  if (!store.update((doc) => ({ ...doc, parts: [...doc.parts, part] }))) return;
+  store.select({ form: 'part', partId: part.id });
+  store.requestFit();
+}
+
+export function deletePart(partId: string): void {
+  const store = useSetupStore.getState();
+  if (store.update((doc) => ({ ...doc, parts: doc.parts.filter((p) => p.id !== partId) }))) store.select(null);
+}
+
+export function replacePart(part: Part): void {
+  useSetupStore.getState().update((doc) => ({ ...doc, parts: doc.parts.map((p) => (p.id === part.id ? part : p)) }));
+}
+
+export function togglePartVisibility(partId: string): void {
+  useSetupStore.getState().update((doc) => ({
+    ...doc,
+    parts: doc.parts.map((p) => (p.id === partId ? { ...p, appearance: { ...p.appearance, visibility: !p.appearance.visibility } } : p)),
+  }));
+}

@@ -1,0 +1,126 @@
+// Calls of the Setup screen: the setup document, unlocking it (Edit Setup), geometry uploads with
+// progress and abort, the stored bytes of an uploaded file, and the server's validation with the
+// solver's support check (the client reads only the solver part; it computes the rest itself).
+import { API_PREFIX } from '../../domain/api.ts';
+import { apiErrorFromResponse } from '../../domain/errors.ts';
+import { MESSAGES, templates } from '../../domain/messages.ts';
+import { setupDocumentSchema, type SetupDocument } from '../../domain/setup.ts';
+import type { StlUnit } from '../../domain/shape.ts';
+import { uploadedFileSchema, type UploadedFile } from '../../domain/uploads.ts';
+import { serverValidationSchema, type ServerValidation } from '../../domain/runs.ts';
+import { simulationSchema, type Simulation } from '../../domain/simulation.ts';
+import type { ApiClient, TokenSource } from '../api/ApiClient.ts';
+
+const simulationPath = (id: string) => `/simulations/${encodeURIComponent(id)}`;
+
+export function getSetup(api: ApiClient, simulationId: string): Promise<SetupDocument> {
+  return api.get(`${simulationPath(simulationId)}/setup`, setupDocumentSchema);
+}
+
+export function putSetup(api: ApiClient, simulationId: string, document: SetupDocument): Promise<SetupDocument> {
+  return api.put(`${simulationPath(simulationId)}/setup`, document, setupDocumentSchema);
+}
+
+/** Edit Setup: the setup is unlocked from the last run, which can then no longer be resumed. */
+export function unlockSetup(api: ApiClient, simulationId: string): Promise<Simulation> {
+  return api.post(`${simulationPath(simulationId)}/setup/unlock`, {}, simulationSchema, 200);
+}
+
+export class UploadError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  constructor(title: string, detail: string, status: number) {
+    super(title);
+    this.name = 'UploadError';
+    this.detail = detail;
+    this.status = status;
+  }
+}
+
+export interface UploadRequest {
+  simulationId: string;
+  file: File;
+  unit: StlUnit;
+  tokens: TokenSource;
+  /** Fraction 0..1 of the bytes sent. */
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. Rejects
+ * with an AbortError when `signal` aborts, and with UploadError carrying the spec's texts otherwise.
+ */
+export async function uploadGeometry(request: UploadRequest): Promise<UploadedFile> {
+  const token = await request.tokens.getAccessToken();
+  if (!token) throw new UploadError(templates.uploadFailed(request.file.name), 'You need to sign in to use Surge.', 401);
+  const form = new FormData();
+  form.append('file', request.file, request.file.name);
+  const url = `${API_PREFIX}${simulationPath(request.simulationId)}/files?unit=${request.unit}`;
+  return new Promise<UploadedFile>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
+    };
+    const onAbort = () => xhr.abort();
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const done = () => request.signal.removeEventListener('abort', onAbort);
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new UploadError(templates.uploadFailed(request.file.name), 'The connection to the server failed. Try again.', 0));
+    };
+    xhr.onload = () => {
+      done();
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 201 || xhr.status === 200) {
+        const parsed = uploadedFileSchema.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new UploadError(templates.uploadFailed(request.file.name), 'The server answered with data this version of Surge does not understand.', xhr.status));
+        return;
+      }
+      if (xhr.status === 503) {
+        reject(new UploadError(templates.uploadRejected(request.file.name), MESSAGES.uploadSecurityRisk, 503));
+        return;
+      }
+      const error = apiErrorFromResponse(xhr.status, body, [200, 201]);
+      reject(new UploadError(templates.uploadFailed(request.file.name), `${error?.message ?? 'Unexpected answer.'} Try again.`, xhr.status));
+    };
+    if (request.signal.aborted) {
+      done();
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    xhr.send(form);
+  });
+}
+
+/** The stored bytes of an uploaded file (STL), for drawing it. */
+export async function getFileBytes(tokens: TokenSource, fileId: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const token = await tokens.getAccessToken();
+  if (!token) throw new Error('You need to sign in to use Surge.');
+  const response = await fetch(`${API_PREFIX}/files/${encodeURIComponent(fileId)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal,
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw apiErrorFromResponse(response.status, body, 200) ?? new Error(`The file could not be loaded (${response.status}).`);
+  }
+  return response.arrayBuffer();
+}
+
+export function getServerValidation(api: ApiClient, simulationId: string): Promise<ServerValidation> {
+  return api.get(`${simulationPath(simulationId)}/validation`, serverValidationSchema);
+}

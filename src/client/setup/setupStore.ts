@@ -1,0 +1,110 @@
+// The Setup screen's working copy of the setup document, what is selected, and how far saving has got.
+// Forms write here only values that add no new validation error; useSetupAutosave sends the document.
+import { create } from 'zustand';
+import type { Part } from '../../domain/part.ts';
+import type { SetupDocument } from '../../domain/setup.ts';
+import { sameSelection, type SetupSelection } from './setupSelection.ts';
+
+export interface SetupNotice {
+  title: string;
+  details: string[];
+}
+
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
+
+interface SetupStoreState {
+  simulationId: string | null;
+  document: SetupDocument | null;
+  /** Increments on every local change; `savedRevision` is the one the server has. */
+  revision: number;
+  savedRevision: number;
+  saving: boolean;
+  saveError: string | null;
+  /** The revision whose save failed: not retried automatically until the next change or a retry. */
+  failedRevision: number | null;
+  locked: boolean;
+  selection: SetupSelection | null;
+  /** A notice the open form shows until dismissed, e.g. 'Advanced Settings Were Adjusted' and what changed. */
+  notice: SetupNotice | null;
+  /** Seed points drawn in the viewport (the Geometry tab's Show action). */
+  shownSeedPoints: string[];
+  /** The part an add form is about to create, previewed in the viewport. */
+  draft: Part | null;
+  /** Incremented when the camera should fit the whole case (a part or the boundary was added). */
+  fitRequest: number;
+
+  load: (simulationId: string, document: SetupDocument, locked: boolean) => void;
+  setLocked: (locked: boolean) => void;
+  /** Applies a change to the document; ignored while the setup is locked. Returns whether it applied. */
+  update: (recipe: (document: SetupDocument) => SetupDocument) => boolean;
+  select: (selection: SetupSelection | null) => void;
+  setNotice: (notice: SetupNotice | null) => void;
+  toggleSeedPoint: (partId: string) => void;
+  setDraft: (draft: Part | null) => void;
+  requestFit: () => void;
+  saveStarted: () => number;
+  saveSucceeded: (revision: number) => void;
+  saveFailed: (message: string, revision: number) => void;
+  retrySave: () => void;
+  reset: () => void;
+}
+
+const initial = {
+  simulationId: null,
+  document: null,
+  revision: 0,
+  savedRevision: 0,
+  saving: false,
+  saveError: null,
+  failedRevision: null,
+  locked: false,
+  selection: null,
+  notice: null,
+  shownSeedPoints: [],
+  draft: null,
+  fitRequest: 0,
+};
+
+export const useSetupStore = create<SetupStoreState>((set, get) => ({
+  ...initial,
+  load: (simulationId, document, locked) =>
+    set({ ...initial, simulationId, document, locked, selection: get().simulationId === simulationId ? get().selection : null }),
+  setLocked: (locked) => set({ locked }),
+  update: (recipe) => {
+    const { document, locked } = get();
+    if (!document || locked) return false;
+    const next = recipe(document);
+    if (next === document) return false;
+    set((s) => ({ document: next, revision: s.revision + 1 }));
+    return true;
+  },
+  select: (selection) => {
+    const current = get().selection;
+    const sameTab = selection?.form !== 'part' || selection.tab === undefined || (current?.form === 'part' && current.tab === selection.tab);
+    if (sameSelection(current, selection) && sameTab) return;
+    set({ selection, notice: sameSelection(current, selection) ? get().notice : null });
+  },
+  setNotice: (notice) => set({ notice }),
+  toggleSeedPoint: (partId) =>
+    set((s) => ({
+      shownSeedPoints: s.shownSeedPoints.includes(partId) ? s.shownSeedPoints.filter((id) => id !== partId) : [...s.shownSeedPoints, partId],
+    })),
+  setDraft: (draft) => set({ draft }),
+  requestFit: () => set((s) => ({ fitRequest: s.fitRequest + 1 })),
+  saveStarted: () => {
+    set({ saving: true });
+    return get().revision;
+  },
+  saveSucceeded: (revision) =>
+    set((s) => ({ saving: false, saveError: null, failedRevision: null, savedRevision: Math.max(s.savedRevision, revision) })),
+  saveFailed: (message, revision) => set({ saving: false, saveError: message, failedRevision: revision }),
+  retrySave: () => set({ failedRevision: null }),
+  reset: () => set({ ...initial }),
+}));
+
+/** The state the save indicator shows. */
+export function saveStatusOf(s: Pick<SetupStoreState, 'revision' | 'savedRevision' | 'saving' | 'saveError'>): SaveStatus {
+  if (s.saving) return 'saving';
+  if (s.revision === s.savedRevision) return 'saved';
+  return s.saveError ? 'error' : 'pending';
+}

@@ -1,0 +1,120 @@
+// Simulation outputs (spec 2 §3 'Output', 'Output metadata'; ARCHITECTURE 'Data'): per-output states
+// and the meta.json that describes the little-endian typed-array files of every object, dataset and
+// attribute. The solver writes it; the viewer, statistics and export read it.
+import { z } from 'zod';
+import { numberSchema, nonNegativeIntSchema } from './number.ts';
+import { entityIdSchema } from './entity.ts';
+import { materialIdSchema } from './material.ts';
+import { resultAttributeKeySchema } from './attributes.ts';
+
+export const outputObjectKinds = ['material', 'fluid', 'wall_boundary', 'open_boundary'] as const;
+export const outputObjectKindSchema = z.enum(outputObjectKinds);
+export type OutputObjectKind = z.infer<typeof outputObjectKindSchema>;
+
+/** Datasets by reduction: all particles, reduced point cloud, reconstructed surface, raw for statistics. */
+export const datasetNames = ['fast', 'full', 'surface', 'raw'] as const;
+export const datasetNameSchema = z.enum(datasetNames);
+export type DatasetName = z.infer<typeof datasetNameSchema>;
+
+export const outputStates = ['pending', 'ready', 'failed'] as const;
+export const outputStateSchema = z.enum(outputStates);
+export type OutputState = z.infer<typeof outputStateSchema>;
+
+export const wallSensorStates = ['unknown', 'pending', 'failed'] as const;
+
+export const outputSchema = z.object({
+  outputNo: nonNegativeIntSchema,
+  states: z.object({ visualization: outputStateSchema, sensor: outputStateSchema }),
+  wallSensorState: z.enum(wallSensorStates),
+});
+export type Output = z.infer<typeof outputSchema>;
+
+export const dtypes = ['float32', 'uint32'] as const;
+export const dtypeSchema = z.enum(dtypes);
+export type Dtype = z.infer<typeof dtypeSchema>;
+
+/** A binary array file: `count` items of `components` values of `dtype`, little-endian. */
+export const arrayFileSchema = z.object({
+  file: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  dtype: dtypeSchema,
+  components: z.union([z.literal(1), z.literal(3)]),
+});
+export type ArrayFile = z.infer<typeof arrayFileSchema>;
+
+export const outputAttributeSchema = arrayFileSchema.extend({
+  name: resultAttributeKeySchema,
+  unit: z.string(),
+  /** Min and max of the values (of the magnitude for vectors), for default colour ranges. */
+  range: z.tuple([numberSchema, numberSchema]).nullable(),
+});
+export type OutputAttribute = z.infer<typeof outputAttributeSchema>;
+
+export const outputDatasetSchema = z.object({
+  name: datasetNameSchema,
+  /** Points (particles or surface vertices). */
+  count: nonNegativeIntSchema,
+  positions: arrayFileSchema,
+  /** Triangle indices (uint32 triples) of surface datasets. */
+  indices: arrayFileSchema.nullable(),
+  attributes: z.array(outputAttributeSchema),
+});
+export type OutputDataset = z.infer<typeof outputDatasetSchema>;
+
+export const outputObjectSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  kind: outputObjectKindSchema,
+  name: z.string(),
+  partId: entityIdSchema.nullable(),
+  materialId: materialIdSchema.nullable(),
+  datasets: z.array(outputDatasetSchema),
+});
+export type OutputObject = z.infer<typeof outputObjectSchema>;
+
+export const OUTPUT_META_VERSION = 1;
+
+/** meta.json of one output folder. `time` is the simulated time in seconds. */
+export const outputMetaSchema = z.object({
+  version: z.literal(OUTPUT_META_VERSION),
+  outputNo: nonNegativeIntSchema,
+  time: numberSchema,
+  objects: z.array(outputObjectSchema),
+  sensors: z.array(outputObjectSchema.extend({ kind: z.literal('sensor') }).omit({ partId: true, materialId: true })),
+});
+export type OutputMeta = z.infer<typeof outputMetaSchema>;
+
+/** File names inside an output folder, shared by writer and readers. */
+export function outputPositionsFile(objectId: string, dataset: DatasetName): string {
+  return `${objectId}.${dataset}.positions.bin`;
+}
+
+export function outputIndicesFile(objectId: string, dataset: DatasetName): string {
+  return `${objectId}.${dataset}.indices.bin`;
+}
+
+export function outputAttributeFile(objectId: string, dataset: DatasetName, attribute: string): string {
+  return `${objectId}.${dataset}.${attribute}.bin`;
+}
+
+/** The folder of a run that holds its outputs, one subfolder per output. */
+export const OUTPUTS_FOLDER = 'outputs';
+
+/**
+ * Folder name of output n inside OUTPUTS_FOLDER: the number itself. The solver writes it, the server,
+ * post-processing and the viewer lab read it; runs already on disk keep this layout.
+ */
+export function outputFolderName(outputNo: number): string {
+  return String(outputNo);
+}
+
+/** Output n's folder relative to the run folder, with '/' separators (`outputs/<n>`). */
+export function outputFolderPath(outputNo: number): string {
+  return `${OUTPUTS_FOLDER}/${outputFolderName(outputNo)}`;
+}
+
+/** Bytes per value of a dtype. */
+export function dtypeBytes(_dtype: Dtype): number {
+  return 4;
+}
+
+/** Visualization cache entry kinds per output. */
+export const visualizationCacheKinds = ['meshes', 'pointclouds', 'surface_reconstructions', 'masks'] as const;

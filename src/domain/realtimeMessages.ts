@@ -1,0 +1,94 @@
+// Messages of the realtime channel (/ws, spec 2 §7 'Realtime results channel'): the commands a client sends
+// about simulations and results, and the events and replies the server pushes.
+import { z } from 'zod';
+import { datasetNameSchema, type OutputMeta } from './output.ts';
+import type { JobRecord } from './jobRecords.ts';
+import type { OutputListEntry, RunLogEntry } from './runOutputs.ts';
+import type { SimulationCondition } from './condition.ts';
+import type { SimulationState } from './simulationState.ts';
+
+const simId = z.uuid();
+const outputNumbers = z.array(z.number().int().nonnegative()).min(1).max(10_000);
+
+export const subscribeCommandSchema = z.object({ type: z.enum(['subscribe', 'unsubscribe']), simId });
+export const availableOutputsCommandSchema = z.object({ type: z.literal('fetch.available_outputs'), simId });
+export const fetchInfoCommandSchema = z.object({ type: z.literal('fetch.info'), simId, outputs: outputNumbers });
+
+/** What to fetch of each output: objects, their attributes, the geometry (positions, indices) of a dataset. */
+export const dataRequestSchema = z.object({
+  objIds: z.array(z.string().max(100)).max(1000),
+  attributes: z.array(z.string().max(100)).max(100).default([]),
+  geometry: z.boolean().default(true),
+  dataset: datasetNameSchema.default('full'),
+  masks: z.array(z.string().max(100)).max(100).default([]),
+  bundle: z.boolean().default(true),
+});
+export type DataRequest = z.infer<typeof dataRequestSchema>;
+export const fetchDataCommandSchema = z.object({
+  type: z.literal('fetch.data'),
+  simId,
+  outputs: outputNumbers,
+  requests: z.array(dataRequestSchema).min(1).max(100),
+});
+
+/** One downloadable file of a bundle: little-endian typed array, `count` items of `components` values. */
+export interface BundleFile {
+  objId: string;
+  dataset: string;
+  /** positions, indices, or attribute (then `attribute` names it). */
+  role: 'positions' | 'indices' | 'attribute';
+  attribute: string | null;
+  dtype: 'float32' | 'uint32';
+  components: 1 | 3;
+  count: number;
+  url: string;
+}
+
+export type SimulationUpdateEvent = {
+  type: 'simulation.update';
+  simId: string;
+  state: SimulationState;
+  setupLocked: boolean;
+  resumable: boolean;
+  activeRunId: string | null;
+  startedAt: string | null;
+  log: { progress: number; time: number; runtime: number; runtimeLeft: number | null; particles: number; output: number } | null;
+  creditsConsumed: number;
+  simulationHoursConsumed: number;
+  lastStopCondition: { valueType: SimulationCondition['valueType']; threshold: number } | null;
+  size: number;
+};
+export type JobUpdateEvent = { type: 'job.update'; simId: string; job: JobRecord };
+export type LogAppendEvent = { type: 'log.append'; simId: string; runId: string; entries: RunLogEntry[] };
+export type OutputsAvailableEvent = { type: 'outputs.available'; simId: string; runId: string; outputs: OutputListEntry[] };
+export type ConditionTriggeredEvent = { type: 'condition.triggered'; simId: string; runId: string; condition: SimulationCondition; message: string };
+
+/** Events pushed to the sockets subscribed to a simulation. */
+export type SimulationEvent = SimulationUpdateEvent | JobUpdateEvent | LogAppendEvent | OutputsAvailableEvent | ConditionTriggeredEvent;
+
+export type FetchInfoReply =
+  | { type: 'fetch.info.resp'; simId: string; runId: string; outputNo: number; meta: OutputMeta }
+  | { type: 'fetch.info.missing_output'; simId: string; outputNo: number };
+
+export type FetchDataReply =
+  | { type: 'fetch.data.bundle'; simId: string; runId: string; outputNo: number; files: BundleFile[] }
+  | { type: 'missing_output'; simId: string; outputNo: number }
+  | { type: 'missing_object'; simId: string; outputNo: number; objId: string }
+  | { type: 'missing_dataset'; simId: string; outputNo: number; objId: string; dataset: string }
+  | { type: 'missing_attribute'; simId: string; outputNo: number; objId: string; dataset: string; attribute: string }
+  | { type: 'missing_mask'; simId: string; outputNo: number; mask: string };
+
+/** Per-output state changes in sys.sync.resp, per simulation id. */
+export type OutputStateUpdates = Record<string, { outputNo: number; state: string }[]>;
+
+/** The run whose outputs sys.sync.resp lists, per subscribed simulation (null before its first run). */
+export type SyncRunIds = Record<string, string | null>;
+
+/**
+ * The answer to sync, after a simulation.update snapshot of each subscribed simulation: the states of
+ * every output of each one's active run (all of them, not only changes), and which run that is.
+ */
+export type SyncReply = { type: 'sys.sync.resp'; vizUpdates: OutputStateUpdates; sensorUpdates: OutputStateUpdates; runIds: SyncRunIds };
+
+/** Error replies name the command; `error` is forbidden, not_found or invalid_command. */
+export type RealtimeCommandError = { type: 'error'; error: 'forbidden' | 'not_found' | 'invalid_command'; command: string; simId?: string; description: string };

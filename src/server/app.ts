@@ -1,0 +1,252 @@
+// Builds the Surge server: database (migrated and seeded), error handling, OpenAPI, the embedded OpenID
+// provider and its sign-in pages, the REST API under /api, the realtime channel and the web app.
+import { mkdirSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type Provider from 'oidc-provider';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerInteractionRoutes } from './auth/interactions.ts';
+import { loadCookieKeys, loadSigningKeys, publicJwks } from './auth/keys.ts';
+import { createProvider } from './auth/provider.ts';
+import { authenticateToken, bearerToken } from './auth/requestAuth.ts';
+import { createEmbeddedVerifier, createExternalVerifier, type TokenVerifier } from './auth/tokens.ts';
+import type { ServerConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { analyze, vacuumAnalyze } from './db/maintenance.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { deleteExpiredPayloads } from './db/oidcPayloads.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { installAdmissionControl } from './http/admission.ts';
+import { requestSerializers } from './http/logging.ts';
+import { registerClient } from './http/static.ts';
+import { createRealtimeRouter, registerRealtime } from './realtime/socket.ts';
+import type { CommandRouter } from './realtime/router.ts';
+import { accessGrantRoutes } from './routes/accessGrants.ts';
+import { authRoutes } from './routes/auth.ts';
+import { organizationRoutes } from './routes/organizations.ts';
+import { projectRoutes } from './routes/projects.ts';
+import { remoteVmRoutes } from './routes/remoteVms.ts';
+import { creditRoutes } from './routes/credits.ts';
+import { dashboardRoutes } from './routes/dashboards.ts';
+import { fileRoutes } from './routes/files.ts';
+import { imageRoutes } from './routes/images.ts';
+import { outputRoutes } from './routes/outputs.ts';
+import { sensorRoutes } from './routes/sensors.ts';
+import { userExportRoutes } from './routes/userExports.ts';
+import { runRoutes } from './routes/runs.ts';
+import { loadRunsConfig, type RunsConfig } from './runs/config.ts';
+import { registerRunCommands } from './runs/realtime.ts';
+import { registerStatisticsCommands } from './postprocessing/statistics/statisticsCommands.ts';
+import { createRunsRuntime, type RunsRuntime } from './runs/runtime.ts';
+import { simulationRoutes } from './routes/simulations.ts';
+import { systemRoutes } from './routes/system.ts';
+import { uploadedSetupRoutes } from './routes/uploadedSetups.ts';
+import { userRoutes } from './routes/users.ts';
+import { enforceGrantReadOnly } from './services/accessGrants.ts';
+import type { ServiceContext } from './services/context.ts';
+import { provisionOnStart } from './services/provisioning.ts';
+import { seedOnFirstStart, type SeedResult } from './services/seed.ts';
+
+export type Surge = {
+  ctx: ServiceContext;
+  database: DatabaseHandle;
+  seed: SeedResult;
+  provider: Provider | null;
+  realtime: CommandRouter;
+  verifyToken: TokenVerifier;
+  runs: RunsRuntime;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    surge: Surge;
+  }
+}
+
+/**
+ * The provider builds its URLs (discovery, redirects) from the request's host. Behind the dev proxy or
+ * a load balancer that host is an internal one, so it is pinned to PUBLIC_URL, which also makes host
+ * header injection pointless.
+ */
+function pinPublicOrigin(request: FastifyRequest, publicUrl: string): void {
+  const url = new URL(publicUrl);
+  request.raw.headers.host = url.host;
+  request.raw.headers['x-forwarded-host'] = url.host;
+  request.raw.headers['x-forwarded-proto'] = url.protocol.replace(':', '');
+}
+
+export type BuildOptions = {
+  /** An already open database (tests share one); the app then does not close it. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Settings of the run backend over those from the environment (tests). */
+  runs?: Partial<RunsConfig>;
+};
+
+const EXPIRED_PAYLOAD_SWEEP_MS = 60 * 60 * 1000;
+const EMBEDDED_MAINTENANCE_MS = 6 * 60 * 60 * 1000;
+/** API requests in flight at once on embedded PGlite (it runs one query at a time anyway). */
+const EMBEDDED_CONCURRENT_REQUESTS = 4;
+
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: `${config.dataDir}/db` }));
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, serializers: requestSerializers },
+    trustProxy: true,
+    bodyLimit: 16 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  // An empty JSON body (POST without payload) is no body rather than a parse error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+
+  try {
+    mkdirSync(config.storageDir, { recursive: true });
+    await applyMigrations(database);
+    if (database.driver === 'pglite') {
+      await analyze(database);
+      const maintenance = setInterval(() => {
+        vacuumAnalyze(database).catch((error: unknown) => app.log.warn({ err: error }, 'database maintenance failed'));
+      }, EMBEDDED_MAINTENANCE_MS);
+      maintenance.unref();
+      app.addHook('onClose', async () => clearInterval(maintenance));
+    }
+    const ctx: ServiceContext = { db: database.db, config, log: app.log };
+    const seed = await seedOnFirstStart(database.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      solverVersion: config.version,
+      features: config.features,
+    });
+    await provisionOnStart(database.db, config, seed.organizationId, app.log);
+
+    let provider: Provider | null = null;
+    let verifyToken: TokenVerifier;
+    if (config.identity.mode === 'embedded') {
+      const signingKeys = await loadSigningKeys(database.db);
+      provider = createProvider({ config, db: database.db, signingKeys, cookieKeys: await loadCookieKeys(database.db) });
+      provider.on('server_error', (_ctx: unknown, error: unknown) => app.log.error({ err: error }, 'sign-in provider error'));
+      verifyToken = createEmbeddedVerifier(config.identity, publicJwks(signingKeys));
+    } else {
+      verifyToken = createExternalVerifier(config.identity);
+    }
+    const realtime = createRealtimeRouter();
+    const runs = await createRunsRuntime({
+      db: database.db,
+      storageDir: config.storageDir,
+      log: app.log,
+      config: { ...loadRunsConfig(process.env, 'api'), ...options.runs },
+    });
+    // Registered first so that it runs after the routes have stopped (hooks run in reverse order).
+    app.addHook('onClose', async () => runs.close());
+    registerRunCommands(realtime, runs.services, runs.hub);
+    registerStatisticsCommands(realtime, runs.services);
+    app.decorate('surge', { ctx, database, seed, provider, realtime, verifyToken, runs });
+    app.decorateRequest('auth', null);
+
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Surge API', version: config.version, description: 'REST API of Surge. Every route except /config and /version needs a bearer access token.' },
+        servers: [{ url: config.publicUrl }],
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+
+    await app.register(
+      async (api) => {
+        if (database.driver === 'pglite') installAdmissionControl(api, EMBEDDED_CONCURRENT_REQUESTS);
+        api.addHook('onRequest', async (request) => {
+          if (request.routeOptions.config.public) return;
+          request.auth = await authenticateToken(ctx, config.identity, verifyToken, bearerToken(request.headers.authorization));
+          enforceGrantReadOnly(request.auth, request.method, request.routeOptions.url ?? request.url);
+        });
+        const routeOptions = { ctx };
+        await api.register(systemRoutes, routeOptions);
+        await api.register(userRoutes, routeOptions);
+        await api.register(authRoutes, routeOptions);
+        await api.register(organizationRoutes, routeOptions);
+        await api.register(projectRoutes, routeOptions);
+        await api.register(simulationRoutes, routeOptions);
+        await api.register(remoteVmRoutes, routeOptions);
+        await api.register(accessGrantRoutes, routeOptions);
+        const runOptions = { ctx, runs };
+        await api.register(runRoutes, runOptions);
+        await api.register(outputRoutes, runOptions);
+        await api.register(fileRoutes, runOptions);
+        await api.register(imageRoutes, runOptions);
+        await api.register(dashboardRoutes, runOptions);
+        await api.register(creditRoutes, runOptions);
+        await api.register(uploadedSetupRoutes, runOptions);
+        await api.register(userExportRoutes, runOptions);
+        await api.register(sensorRoutes, runOptions);
+      },
+      { prefix: '/api' },
+    );
+
+    if (provider) {
+      const oidcProvider = provider;
+      await app.register(async (scope) => {
+        // The provider reads its own request bodies; Fastify must leave the stream untouched.
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+        const callback = oidcProvider.callback();
+        const handler = (request: FastifyRequest, reply: FastifyReply) => {
+          reply.hijack();
+          pinPublicOrigin(request, config.publicUrl);
+          const raw = request.raw as typeof request.raw & { originalUrl?: string };
+          raw.originalUrl = raw.url;
+          raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
+          void callback(raw, reply.raw);
+        };
+        scope.all('/oidc', { schema: { hide: true } }, handler);
+        scope.all('/oidc/*', { schema: { hide: true } }, handler);
+      });
+      await app.register(async (scope) => {
+        await scope.register(formbody, { bodyLimit: 64 * 1024 });
+        scope.addHook('onRequest', async (request) => pinPublicOrigin(request, config.publicUrl));
+        // HTML pages of the sign-in, not part of the REST API document.
+        scope.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, hide: true };
+        });
+        registerInteractionRoutes(scope, oidcProvider, ctx);
+      });
+      const sweep = setInterval(() => {
+        deleteExpiredPayloads(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove expired sign-in records'));
+      }, EXPIRED_PAYLOAD_SWEEP_MS);
+      sweep.unref();
+      app.addHook('onClose', async () => clearInterval(sweep));
+    }
+
+    await registerRealtime(app, { ctx, identity: config.identity, verify: verifyToken, router: realtime });
+    await registerClient(app, config.clientDir);
+
+    if (ownsDatabase) app.addHook('onClose', async () => database.close());
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+}

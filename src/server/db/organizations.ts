@@ -1,0 +1,76 @@
+// Organisations and their solvers: reads and writes, no rules.
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { organizations, simulations, solvers } from './schema.ts';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type SolverRow = typeof solvers.$inferSelect;
+
+export async function findOrganization(db: Executor, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+export async function findFirstOrganization(db: Executor): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).orderBy(organizations.createdAt).limit(1);
+  return row;
+}
+
+/** The organisation of Surge's own staff (subscription kind internal), if one exists. */
+export async function findInternalOrganization(db: Executor): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(sql`${organizations.subscription}->>'kind' = 'internal'`)
+    .orderBy(organizations.createdAt)
+    .limit(1);
+  return row;
+}
+
+export async function setOrganizationFeatures(db: Executor, id: string, features: string[]): Promise<void> {
+  await db.update(organizations).set({ features }).where(eq(organizations.id, id));
+}
+
+export async function insertOrganization(db: Executor, values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+  const [row] = await db.insert(organizations).values(values).returning();
+  return row;
+}
+
+/** Bytes stored by the organisation's simulations. */
+export async function storageConsumed(db: Executor, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${simulations.sizeBytes}), 0)` })
+    .from(simulations)
+    .where(eq(simulations.organizationId, organizationId));
+  return Number(row?.total ?? 0);
+}
+
+export async function insertSolver(db: Executor, values: typeof solvers.$inferInsert): Promise<SolverRow> {
+  const [row] = await db.insert(solvers).values(values).returning();
+  return row;
+}
+
+export async function solversFor(db: Executor, organizationId: string): Promise<SolverRow[]> {
+  return db
+    .select()
+    .from(solvers)
+    .where(or(isNull(solvers.organizationId), eq(solvers.organizationId, organizationId)))
+    .orderBy(solvers.name);
+}
+
+export async function findSolver(db: Executor, organizationId: string, id: string): Promise<SolverRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(solvers)
+    .where(and(eq(solvers.id, id), or(isNull(solvers.organizationId), eq(solvers.organizationId, organizationId))))
+    .limit(1);
+  return row;
+}
+
+export async function countSimulationsInStates(db: Executor, organizationId: string, states: readonly string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string | number>`count(*)` })
+    .from(simulations)
+    .where(and(eq(simulations.organizationId, organizationId), inArray(simulations.state, [...states])));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,72 @@
+// The solver process: runs the SPH engine (discretization, or a run with outputs, log and checkpoints)
+// apart from the process that holds the job, so that neither the API nor the heartbeat waits on it and
+// a crash of the engine (or of the GPU driver) takes only this process down. Started by solverChild.ts.
+import { readFile } from 'node:fs/promises';
+import { prepareCase, UnsupportedCaseError, type FileResolver } from '../../solver/caseInput.ts';
+import { createNodeSolverRun } from '../../solver/nodePlatform.ts';
+import type { FileMap, SolverFailure, SolverReport, SolverRequest } from './solverProtocol.ts';
+
+const controller = new AbortController();
+
+function send(report: SolverReport): Promise<void> {
+  // Nobody records what this process does once its worker is gone: stop before writing anything more
+  // (the run continues from its last checkpoint on another worker).
+  if (!process.send || !process.connected) process.exit(0);
+  return new Promise((resolve) => {
+    process.send?.(report, undefined, {}, () => resolve());
+  });
+}
+
+function resolverOf(files: FileMap): FileResolver {
+  return async (fileId) => {
+    const path = files[fileId];
+    if (path === undefined) throw new Error(`the uploaded file ${fileId} does not exist in this organisation`);
+    return new Uint8Array(await readFile(path));
+  };
+}
+
+function failure(error: unknown): SolverFailure {
+  if (error instanceof UnsupportedCaseError) return { name: error.name, message: error.message, issues: error.issues };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+async function handle(request: SolverRequest): Promise<void> {
+  if (request.type === 'stop') {
+    controller.abort();
+    return;
+  }
+  try {
+    if (request.type === 'discretize') {
+      const prepared = await prepareCase(request.setup, { fileResolver: resolverOf(request.files) });
+      await send({ type: 'prepared', counts: prepared.discretized.counts, warnings: prepared.discretized.warnings });
+      await send({ type: 'done', summary: null });
+    } else {
+      const run = await createNodeSolverRun(request.setup, {
+        outDir: request.outDir,
+        resume: request.resume,
+        backend: request.backend,
+        threads: request.threads,
+        logIntervalMs: request.logIntervalMs,
+        conditions: request.conditions,
+        fileResolver: resolverOf(request.files),
+        signal: controller.signal,
+        onLog: (entry) => void send({ type: 'log', entry }),
+        onOutput: (event) => void send({ type: 'output', outputNo: event.outputNo, time: event.time, bytes: event.bytes }),
+      });
+      await send({ type: 'prepared', counts: run.counts, warnings: [...run.warnings] });
+      const summary = await run.start();
+      await send({ type: 'done', summary });
+    }
+  } catch (error) {
+    await send({ type: 'failed', error: failure(error) });
+  }
+  process.disconnect();
+}
+
+process.on('message', (message: SolverRequest) => {
+  void handle(message);
+});
+// Without the worker nobody records what this process does: a lost worker means stop at once (the run
+// continues from its last checkpoint elsewhere).
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,10 @@
+// What every service needs: the database, the configuration and a logger.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+
+export type ServiceContext = {
+  db: Database;
+  config: ServerConfig;
+  log: FastifyBaseLogger;
+};

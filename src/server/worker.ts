@@ -1,0 +1,52 @@
+// A job worker of a Surge cluster (`npm run worker`): takes discretization, solver and the other jobs from
+// the BullMQ queues on REDIS_URL, with the database at DATABASE_URL and the files under STORAGE_DIR that
+// the API replicas share. Any number run on any machines; SIGTERM hands running solver runs over (they
+// checkpoint and continue on another worker), SIGKILL leaves them to the sweeper of the others.
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { jsonLinesLogger } from './jobs/logger.ts';
+import { loadRunsConfig } from './runs/config.ts';
+import { createRunsRuntime } from './runs/runtime.ts';
+
+async function main(): Promise<void> {
+  const env = process.env;
+  if (!env.DATABASE_URL) throw new Error('DATABASE_URL must name the PostgreSQL database the API uses (workers cannot share the embedded one)');
+  if (!env.REDIS_URL) throw new Error('REDIS_URL must name the Redis server the API uses for its queues');
+  const config = loadConfig(env, 0);
+  const runsConfig = loadRunsConfig(env, 'worker');
+  const log = jsonLinesLogger({ process: 'worker', pid: process.pid }, config.logLevel === 'error' || config.logLevel === 'warn' ? config.logLevel : 'info');
+  mkdirSync(config.storageDir, { recursive: true });
+
+  const database = await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: 10 });
+  await applyMigrations(database);
+  const runtime = await createRunsRuntime({ db: database.db, storageDir: config.storageDir, log, config: runsConfig });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    runtime
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'worker shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  log.info({ workerId: runtime.runner?.workerId, kinds: runtime.kinds, storageDir: config.storageDir }, 'worker ready');
+  process.stdout.write(`SURGE_WORKER_READY ${JSON.stringify({ workerId: runtime.runner?.workerId ?? null, kinds: runtime.kinds })}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Surge worker could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+// The parallel passes of a CPU step and the shared control block through which the main thread hands
+// them to worker threads. Each pass runs on one index range per thread; results are maxima.
+import type { ParticleStore } from '../particles.ts';
+import type { GridSpec } from '../grid.ts';
+import type { PhysicsParams } from '../params.ts';
+import { fluidRates, type NeighbourLists } from '../physics/rates.ts';
+import { mirroredWallStates, openBoundaryStates } from '../physics/boundaries.ts';
+import { rk4StageUpdate } from '../physics/integrate.ts';
+
+export const Pass = { walls: 1, buffers: 2, rates: 3, stage: 4, exit: 9, rebind: 10 } as const;
+
+/** Control block layout (Int32 slots). */
+export const CTRL_GENERATION = 0;
+export const CTRL_COMMAND = 1;
+export const CTRL_ARG0 = 2;
+export const CTRL_ARG1 = 3;
+export const CTRL_DONE = 4;
+export const CTRL_BOUNDS = 16;
+/** Float64 slots: dt, shift scale, neighbour list radius², then one result per thread. */
+export const F64_DT = 0;
+export const F64_SHIFT_SCALE = 1;
+export const F64_LIST_R2 = 2;
+export const F64_RESULTS = 8;
+
+/** Bounds sets in the control block: fluid-balanced, wall-balanced, plain index split. */
+export const BOUNDS_FLUID = 0;
+export const BOUNDS_WALL = 1;
+export const BOUNDS_ALL = 2;
+
+export interface PassContext {
+  store: ParticleStore;
+  grid: GridSpec;
+  /** Cell list of the moving particles (absolute indices) and of the static walls in front of them. */
+  cellStart: Int32Array;
+  wallStart: Int32Array;
+  /** 1 for cells that held fluid at the last sort. */
+  cellFluid: Uint8Array;
+  lists: NeighbourLists;
+  prm: PhysicsParams;
+}
+
+export function controlInts(threads: number): number {
+  return CTRL_BOUNDS + 3 * (threads + 1);
+}
+
+export function boundsSetOf(pass: number): number {
+  return pass === Pass.rates ? BOUNDS_FLUID : pass === Pass.walls ? BOUNDS_WALL : BOUNDS_ALL;
+}
+
+export interface PassScalars {
+  dt: number;
+  shiftScale: number;
+  listRadius2: number;
+}
+
+export function runPass(ctx: PassContext, pass: number, arg0: number, arg1: number, v: PassScalars, start: number, end: number): number {
+  switch (pass) {
+    case Pass.walls:
+      mirroredWallStates(ctx.store, ctx.grid, ctx.cellStart, ctx.cellFluid, ctx.prm, start, end);
+      return 0;
+    case Pass.buffers:
+      openBoundaryStates(ctx.store, ctx.grid, ctx.cellStart, ctx.cellFluid, ctx.prm, start, end);
+      return 0;
+    case Pass.rates:
+      return fluidRates(ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.prm, start, end, arg0, ctx.lists, v.listRadius2);
+    case Pass.stage:
+      return rk4StageUpdate(ctx.store, ctx.prm, start, end, arg0, v.dt, arg1 !== 0, v.shiftScale);
+    default:
+      throw new Error(`unknown solver pass ${pass}`);
+  }
+}

@@ -1,0 +1,99 @@
+// The contract both backends implement: advance the particle system in whole time steps up to a target
+// time, and hand out a snapshot of the state for outputs and checkpoints.
+import type { GridSpec } from './grid.ts';
+import type { PhysicsParams } from './params.ts';
+
+export type BackendKind = 'cpu' | 'gpu';
+
+/** How the time step is chosen (settings integrationScheme and dynamicTimeStep). */
+export interface TimeControl {
+  dual: boolean;
+  dynamic: boolean;
+  /** Step used when `dynamic` is off (acoustic step for the dual scheme). */
+  staticDt: number;
+  /** Advection step used by the dual scheme when `dynamic` is off. */
+  staticAdvectionDt: number;
+}
+
+/** Everything a backend needs to continue a simulation; arrays hold `count` particles. */
+export interface EngineState {
+  time: number;
+  step: number;
+  nextId: number;
+  count: number;
+  /** Largest |v|² and |a|² of the last step (time-step control continues from them). */
+  maxVel2: number;
+  maxAccel2: number;
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  vz: Float64Array;
+  rho: Float64Array;
+  p: Float64Array;
+  mass: Float64Array;
+  nx: Float64Array;
+  ny: Float64Array;
+  nz: Float64Array;
+  /** Free-surface flags of the last shifting evaluation. */
+  fs: Float64Array;
+  kind: Uint8Array;
+  body: Uint32Array;
+  id: Uint32Array;
+}
+
+/** State plus the derived fields written to outputs. */
+export interface EngineSnapshot extends EngineState {
+  ax: Float64Array;
+  ay: Float64Array;
+  az: Float64Array;
+  shearRate: Float64Array;
+  lastDt: number;
+}
+
+export interface EngineSetup {
+  prm: PhysicsParams;
+  grid: GridSpec;
+  time: TimeControl;
+  state: EngineState;
+}
+
+export interface AdvanceLimits {
+  /** Stop after this many milliseconds of wall time (checked between steps). */
+  maxWallMs: number;
+  maxSteps: number;
+}
+
+export interface AdvanceReport {
+  time: number;
+  steps: number;
+  lastDt: number;
+  particles: number;
+}
+
+export interface SolverBackend {
+  readonly kind: BackendKind;
+  readonly threads: number;
+  readonly device: string;
+  /** Bytes of particle memory per particle of capacity. */
+  readonly bytesPerParticle: number;
+  time(): number;
+  steps(): number;
+  particleCount(): number;
+  /** Whole steps until the time equals `target` (the last step is shortened to hit it) or a limit is met. */
+  advance(target: number, limits: AdvanceLimits): Promise<AdvanceReport>;
+  snapshot(): Promise<EngineSnapshot>;
+  dispose(): Promise<void>;
+}
+
+export const STATE_ARRAY_KEYS = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'p', 'mass', 'nx', 'ny', 'nz', 'fs'] as const;
+
+/** Time-step bounds shared by both backends. */
+export function acousticDt(prm: PhysicsParams, maxVel2: number, maxAccel2: number, cflAcoustic: number, cflForce: number, cflViscous: number): number {
+  let dt = (cflAcoustic * prm.h) / (prm.c0 + Math.sqrt(maxVel2));
+  const a = Math.sqrt(maxAccel2);
+  if (a > 0) dt = Math.min(dt, cflForce * Math.sqrt(prm.h / a));
+  if (prm.nu > 0) dt = Math.min(dt, (cflViscous * prm.h * prm.h) / prm.nu);
+  return dt;
+}

@@ -1,0 +1,547 @@
+// GPU backend: the same δ-SPH step as the CPU backend as WGSL compute kernels (shaders/sph/) on any
+// WebGPU device: Dawn in Node, navigator.gpu in the browser. Neighbour search by counting sort with a
+// GPU prefix sum; time-step control stays on the GPU, the host reads the global state once per batch.
+import { ParticleKind, allocateParticles } from '../particles.ts';
+import { createSortScratch, sortByCell, type GridSpec } from '../grid.ts';
+import {
+  CFL_ACOUSTIC, CFL_ADVECTION, CFL_FORCE, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS, type PhysicsParams,
+} from '../params.ts';
+import { RATE_FROZEN_VISCOUS, RATE_PRESSURE, RATE_SHIFT, RATE_STORE_VISCOUS, RATE_VISCOUS } from '../physics/rates.ts';
+import { shearRates } from '../physics/shearRate.ts';
+import type {
+  AdvanceLimits, AdvanceReport, EngineSetup, EngineSnapshot, EngineState, SolverBackend, TimeControl,
+} from '../engine.ts';
+import { SPH_SHADER_FILES, declaredBindings, entryPoints, type ShaderSources, type SphShaderFile } from './shaderSource.ts';
+
+export interface GpuBackendOptions {
+  device: GPUDevice;
+  shaders: ShaderSources;
+  /** Adapter description for logs and reports. */
+  deviceName: string;
+  /** Most invocations per dispatch; larger dispatches are split (SwiftShader aborts on very large ones). */
+  maxInvocationsPerDispatch?: number;
+}
+
+/** Global atomics slots (shaders/sph/common.wgsl). */
+const G = {
+  count: 0, maxV2: 1, maxA2: 2, prevV2: 3, prevA2: 4, tHi: 5, tLo: 6, dt: 7, steps: 8, reached: 9,
+  targetHi: 10, targetLo: 11, advLeft: 12, advEndHi: 13, advEndLo: 14, shiftScale: 15, overflow: 16, nextId: 17,
+  live: 18, advReaches: 19,
+} as const;
+const GLOBAL_SLOTS = 64;
+const SLOT_STRIDE = 256;
+const PARAMS_BYTES = 224;
+
+/** Per-particle buffers: binding → bytes per particle. */
+const PARTICLE_BUFFERS: Record<number, number> = {
+  1: 16, 2: 16, 3: 16, 4: 16, 5: 8, 6: 64, 7: 16, 8: 48, 11: 8, 17: 16, 18: 16, 19: 16, 20: 16, 21: 8, 22: 48,
+};
+/** Permute destinations copied back over their sources after the scatter. */
+const COPY_BACK: [number, number][] = [[17, 1], [18, 2], [19, 3], [20, 4], [21, 5], [22, 8]];
+
+interface Kernel {
+  pipeline: GPUComputePipeline;
+  file: SphShaderFile;
+}
+
+const f32 = Math.fround;
+
+export class GpuBackend implements SolverBackend {
+  readonly kind = 'gpu' as const;
+  readonly threads = 1;
+  readonly device: string;
+  /** GPU memory of all buffers per particle. */
+  get bytesPerParticle(): number {
+    let bytes = 0;
+    for (const b of this.buffers.values()) bytes += b.size;
+    return Math.round(bytes / Math.max(1, this.count));
+  }
+  private readonly dev: GPUDevice;
+  private readonly prm: PhysicsParams;
+  private readonly grid: GridSpec;
+  private readonly tc: TimeControl;
+  private readonly maxInvocations: number;
+  private capacity = 0;
+  private chunkSize = 0;
+  private nChunks = 0;
+  private count: number;
+  private t: number;
+  private stepCount: number;
+  private lastDt = 0;
+  private reached = false;
+  private batch = 4;
+  private readonly spawnMargin: number;
+  private readonly buffers = new Map<number, GPUBuffer>();
+  private readonly kernels = new Map<string, Kernel>();
+  private readonly layouts = new Map<SphShaderFile, GPUBindGroupLayout>();
+  private readonly groups = new Map<SphShaderFile, GPUBindGroup>();
+  private readonly dispatchLayout: GPUBindGroupLayout;
+  private dispatchBuffer: GPUBuffer | null = null;
+  private dispatchGroup: GPUBindGroup | null = null;
+  private readonly slots = new Map<string, number>();
+  private slotData = new Uint32Array(0);
+  private slotsDirty = true;
+  private readonly globalsRead: GPUBuffer;
+  private readonly nBlocks: number;
+  private lost: string | null = null;
+  private readonly sources: ShaderSources;
+
+  constructor(setup: EngineSetup, options: GpuBackendOptions) {
+    this.dev = options.device;
+    this.sources = options.shaders;
+    this.device = options.deviceName;
+    this.prm = setup.prm;
+    this.grid = setup.grid;
+    this.tc = setup.time;
+    this.maxInvocations = Math.max(256, Math.floor((options.maxInvocationsPerDispatch ?? 65535 * 64) / 256) * 256);
+    const st = setup.state;
+    this.count = st.count;
+    this.t = st.time;
+    this.stepCount = st.step;
+    let buffers = 0;
+    for (let i = 0; i < st.count; i++) if (st.kind[i] === ParticleKind.buffer) buffers++;
+    this.spawnMargin = buffers > 0 ? Math.max(1024, 2 * buffers) : 0;
+    this.nBlocks = Math.ceil(this.bins() / 1024);
+    void this.dev.lost.then((info) => {
+      this.lost = info.message || 'device lost';
+    });
+    this.dispatchLayout = this.dev.createBindGroupLayout({
+      entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } }],
+    });
+    for (const file of SPH_SHADER_FILES) {
+      const source = options.shaders[file];
+      const module = this.dev.createShaderModule({ code: source, label: file });
+      const layout = this.dev.createBindGroupLayout({
+        label: file,
+        entries: declaredBindings(source).map((b) => ({
+          binding: b.binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: b.kind },
+        })),
+      });
+      this.layouts.set(file, layout);
+      const pipelineLayout = this.dev.createPipelineLayout({ bindGroupLayouts: [layout, this.dispatchLayout] });
+      for (const entry of entryPoints(source)) {
+        this.kernels.set(entry, {
+          file,
+          pipeline: this.dev.createComputePipeline({ label: entry, layout: pipelineLayout, compute: { module, entryPoint: entry } }),
+        });
+      }
+    }
+    this.globalsRead = this.dev.createBuffer({ size: GLOBAL_SLOTS * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    this.createStaticBuffers();
+    this.allocate(st.count + this.spawnMargin);
+    this.upload(st);
+  }
+
+  time(): number {
+    return this.t;
+  }
+
+  steps(): number {
+    return this.stepCount;
+  }
+
+  particleCount(): number {
+    return this.count;
+  }
+
+  async advance(target: number, limits: AdvanceLimits): Promise<AdvanceReport> {
+    this.checkLost();
+    const start = performance.now();
+    const steps0 = this.stepCount;
+    if (this.t >= target) return { time: this.t, steps: 0, lastDt: this.lastDt, particles: this.count };
+    this.setTarget(target);
+    while (!this.reached) {
+      let n = this.batch;
+      if (this.lastDt > 0) n = Math.max(1, Math.min(n, Math.ceil((target - this.t) / this.lastDt) + 1));
+      n = Math.min(n, Math.max(1, limits.maxSteps - (this.stepCount - steps0)));
+      const t0 = performance.now();
+      this.encodeSteps(n);
+      await this.readGlobals(target);
+      const ms = (performance.now() - t0) / n;
+      this.batch = Math.max(1, Math.min(256, Math.round(100 / Math.max(ms, 0.01))));
+      if (this.count + this.spawnMargin > this.capacity) this.grow(Math.ceil((this.count + this.spawnMargin) * 1.5));
+      if (performance.now() - start >= limits.maxWallMs || this.stepCount - steps0 >= limits.maxSteps) break;
+    }
+    return { time: this.t, steps: this.stepCount - steps0, lastDt: this.lastDt, particles: this.count };
+  }
+
+  async snapshot(): Promise<EngineSnapshot> {
+    this.checkLost();
+    const n = this.count;
+    const read = async (binding: number, bytesPer: number) => {
+      const size = Math.max(4, n * bytesPer);
+      const staging = this.dev.createBuffer({ size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const enc = this.dev.createCommandEncoder();
+      enc.copyBufferToBuffer(this.buf(binding), 0, staging, 0, size);
+      this.dev.queue.submit([enc.finish()]);
+      await staging.mapAsync(GPUMapMode.READ);
+      const copy = staging.getMappedRange().slice(0);
+      staging.unmap();
+      staging.destroy();
+      return copy;
+    };
+    const pos = new Float32Array(await read(1, 16));
+    const vel = new Float32Array(await read(2, 16));
+    const aux = new Float32Array(await read(3, 16));
+    const nrm = new Float32Array(await read(4, 16));
+    const meta = new Uint32Array(await read(5, 8));
+    const rates = new Float32Array(await read(7, 16));
+    // Outputs want the shear rate, which the step does not need: computed here on the host.
+    const store = allocateParticles(n, false);
+    const f = store.f;
+    for (let i = 0; i < n; i++) {
+      f.x[i] = pos[4 * i]; f.y[i] = pos[4 * i + 1]; f.z[i] = pos[4 * i + 2];
+      store.kind[i] = Math.round(pos[4 * i + 3]);
+      f.vx[i] = vel[4 * i]; f.vy[i] = vel[4 * i + 1]; f.vz[i] = vel[4 * i + 2]; f.rho[i] = vel[4 * i + 3];
+      f.p[i] = aux[4 * i]; f.mass[i] = aux[4 * i + 1]; f.fs[i] = aux[4 * i + 2];
+      f.nx[i] = nrm[4 * i]; f.ny[i] = nrm[4 * i + 1]; f.nz[i] = nrm[4 * i + 2];
+      store.id[i] = meta[2 * i]; store.body[i] = meta[2 * i + 1];
+      const fluid = store.kind[i] === ParticleKind.fluid;
+      f.ax[i] = fluid ? rates[4 * i] : 0; f.ay[i] = fluid ? rates[4 * i + 1] : 0; f.az[i] = fluid ? rates[4 * i + 2] : 0;
+    }
+    const cellStart = new Int32Array(this.grid.nCells + 1);
+    const live = sortByCell(store, n, this.grid, cellStart, createSortScratch(this.grid, n), ['ax', 'ay', 'az']);
+    const shear = new Float64Array(live);
+    shearRates(store, this.grid, cellStart, this.prm, live, live, shear);
+    const g = await this.readGlobalsRaw();
+    const copy = (a: Float64Array) => a.slice(0, live);
+    return {
+      time: this.t, step: this.stepCount, nextId: g.u[G.nextId], count: live,
+      maxVel2: g.f[G.prevV2], maxAccel2: g.f[G.prevA2], lastDt: this.lastDt,
+      x: copy(f.x), y: copy(f.y), z: copy(f.z), vx: copy(f.vx), vy: copy(f.vy), vz: copy(f.vz), rho: copy(f.rho),
+      p: copy(f.p), mass: copy(f.mass), nx: copy(f.nx), ny: copy(f.ny), nz: copy(f.nz), fs: copy(f.fs),
+      kind: store.kind.slice(0, live), body: store.body.slice(0, live), id: store.id.slice(0, live),
+      ax: copy(f.ax), ay: copy(f.ay), az: copy(f.az), shearRate: shear,
+    };
+  }
+
+  async dispose(): Promise<void> {
+    await this.dev.queue.onSubmittedWorkDone();
+    for (const b of this.buffers.values()) b.destroy();
+    this.dispatchBuffer?.destroy();
+    this.globalsRead.destroy();
+  }
+
+  private checkLost(): void {
+    if (this.lost !== null) throw new Error(`the GPU device was lost: ${this.lost}`);
+  }
+
+  private buf(binding: number): GPUBuffer {
+    const b = this.buffers.get(binding);
+    if (b === undefined) throw new Error(`GPU buffer ${binding} missing`);
+    return b;
+  }
+
+  private createBuffer(binding: number, size: number, extraUsage = 0): void {
+    this.buffers.get(binding)?.destroy();
+    this.buffers.set(binding, this.dev.createBuffer({
+      label: `sph-${binding}`, size: Math.max(16, Math.ceil(size / 16) * 16),
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST | extraUsage,
+    }));
+  }
+
+  /** Sort bins: moving particles per cell, walls per cell, dead particles (shaders/sph/sort.wgsl). */
+  private bins(): number {
+    return 2 * this.grid.nCells + 1;
+  }
+
+  /** Buffers whose size does not depend on the particle capacity. */
+  private createStaticBuffers(): void {
+    const cells = this.bins();
+    this.createBuffer(9, cells * 4);
+    this.createBuffer(10, cells * 4);
+    this.createBuffer(12, (this.nBlocks + 1) * 4);
+    this.createBuffer(13, GLOBAL_SLOTS * 4);
+    const bs = this.prm.boundaries;
+    const boundaryData = new ArrayBuffer(Math.max(1, bs.length) * 112);
+    const bf = new Float32Array(boundaryData);
+    const bu = new Uint32Array(boundaryData);
+    const polygon: number[] = [];
+    bs.forEach((b, k) => {
+      const o = k * 28;
+      bf.set([...b.origin, 0, ...b.normal, 0, ...b.axisU, 0, ...b.axisV, 0, b.depth, b.velocity, b.pressure, 0], o);
+      bu.set([b.body, b.direction, b.type, polygon.length / 2, b.polygon.length / 2, 0, 0, 0], o + 20);
+      polygon.push(...b.polygon);
+    });
+    this.createBuffer(15, boundaryData.byteLength);
+    this.dev.queue.writeBuffer(this.buf(15), 0, boundaryData);
+    const poly = new Float32Array(Math.max(2, polygon.length));
+    poly.set(polygon);
+    this.createBuffer(16, poly.byteLength);
+    this.dev.queue.writeBuffer(this.buf(16), 0, poly);
+    const params = this.dev.createBuffer({ label: 'sph-params', size: 256, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.buffers.set(0, params);
+  }
+
+  /** (Re)creates the per-particle buffers for `capacity` particles, keeping the first `count` when growing. */
+  private allocate(capacity: number): void {
+    const old = new Map<number, GPUBuffer>();
+    if (this.capacity > 0) for (const b of Object.keys(PARTICLE_BUFFERS).map(Number)) old.set(b, this.buf(b));
+    const oldCapacity = this.capacity;
+    this.capacity = Math.max(64, Math.ceil(capacity / 64) * 64);
+    this.chunkSize = Math.min(this.capacity, this.maxInvocations);
+    this.nChunks = Math.ceil(this.capacity / this.chunkSize);
+    const enc = this.dev.createCommandEncoder();
+    for (const [binding, per] of Object.entries(PARTICLE_BUFFERS).map(([b, s]) => [Number(b), s] as const)) {
+      const next = this.dev.createBuffer({
+        label: `sph-${binding}`, size: this.capacity * per,
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      });
+      const prev = old.get(binding);
+      if (prev !== undefined) enc.copyBufferToBuffer(prev, 0, next, 0, oldCapacity * per);
+      this.buffers.set(binding, next);
+    }
+    this.createBuffer(23, this.nChunks * 12, GPUBufferUsage.INDIRECT);
+    this.dev.queue.submit([enc.finish()]);
+    for (const b of old.values()) b.destroy();
+    this.writeParams();
+    for (const file of SPH_SHADER_FILES) {
+      const layout = this.layouts.get(file);
+      if (layout === undefined) continue;
+      this.groups.set(file, this.dev.createBindGroup({
+        layout,
+        entries: declaredBindings(this.sources[file]).map((b) => ({ binding: b.binding, resource: { buffer: this.buf(b.binding) } })),
+      }));
+    }
+    this.slots.clear();
+    this.prepareSlots();
+    this.flushSlots();
+  }
+
+  /** Every per-dispatch argument set the step uses, for the current capacity. */
+  private prepareSlots(): void {
+    const variants: [number, number, number][] = [
+      [0, 0, 0], [RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT, 0, 0], [RATE_PRESSURE | RATE_VISCOUS, 0, 0],
+      [RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT, 0, 0], [RATE_PRESSURE | RATE_FROZEN_VISCOUS, 0, 0],
+      [0, 1, 0], [0, 2, 0], [0, 3, 1],
+    ];
+    const cells = this.bins();
+    for (let base = 0; base < Math.max(this.capacity, cells); base += this.chunkSize) {
+      for (const [flags, stage, extra] of variants) this.addSlot(base, flags, stage, extra);
+    }
+    const blocksPerDispatch = Math.max(1, Math.floor(this.chunkSize / 256));
+    for (let b = 0; b < this.nBlocks; b += blocksPerDispatch) this.addSlot(b, 0, 0, 0);
+  }
+
+  private grow(capacity: number): void {
+    this.allocate(capacity);
+  }
+
+  private writeParams(): void {
+    const p = this.prm;
+    const g = this.grid;
+    const tc = this.tc;
+    const data = new ArrayBuffer(PARAMS_BYTES);
+    const f = new Float32Array(data);
+    const u = new Uint32Array(data);
+    f.set([p.h, p.support2, p.kernelAlpha, p.kernelGrad, p.wDx, p.rho0, p.c0, p.gamma, p.b, p.nu, p.delta, p.alphaVisc,
+      p.gx, p.gy, p.gz, p.wallVolume, p.shiftCoeff, p.shiftMax, p.surfaceDivr, p.isolatedDivr, p.rhoMin, p.rhoMax], 0);
+    u.set([p.densityLimiter, p.wallMode, p.lowDissipation, p.shifting, p.domainActive, p.boundaries.length], 22);
+    f.set([...p.domainMin, 0, ...p.domainMax, 0, g.ox, g.oy, g.oz, g.cellSize], 28);
+    u.set([g.nx, g.ny, g.nz, g.nCells, this.capacity, tc.dual ? 1 : 0, tc.dynamic ? 1 : 0], 40);
+    f.set([tc.staticDt, tc.staticAdvectionDt, CFL_ACOUSTIC, CFL_FORCE, CFL_VISCOUS, CFL_ADVECTION], 47);
+    u.set([MAX_ACOUSTIC_SUBSTEPS, this.chunkSize, this.nChunks], 53);
+    this.dev.queue.writeBuffer(this.buf(0), 0, data);
+  }
+
+  private upload(st: EngineState): void {
+    const n = st.count;
+    const pos = new Float32Array(this.capacity * 4);
+    const vel = new Float32Array(this.capacity * 4);
+    const aux = new Float32Array(this.capacity * 4);
+    const nrm = new Float32Array(this.capacity * 4);
+    const meta = new Uint32Array(this.capacity * 2);
+    for (let i = 0; i < n; i++) {
+      const k = st.kind[i];
+      pos.set([st.x[i], st.y[i], st.z[i], k], 4 * i);
+      vel.set([st.vx[i], st.vy[i], st.vz[i], st.rho[i]], 4 * i);
+      aux.set([st.p[i], st.mass[i], st.fs[i], 0], 4 * i);
+      const tag = k === ParticleKind.wall ? this.prm.noSlip[st.body[i]] ?? 0
+        : k === ParticleKind.buffer ? this.prm.bodyBoundary[st.body[i]] ?? 0 : 0;
+      nrm.set([st.nx[i], st.ny[i], st.nz[i], tag], 4 * i);
+      meta[2 * i] = st.id[i];
+      meta[2 * i + 1] = st.body[i];
+    }
+    const q = this.dev.queue;
+    q.writeBuffer(this.buf(1), 0, pos);
+    q.writeBuffer(this.buf(2), 0, vel);
+    q.writeBuffer(this.buf(3), 0, aux);
+    q.writeBuffer(this.buf(4), 0, nrm);
+    q.writeBuffer(this.buf(5), 0, meta);
+    const zero = (b: number, per: number) => q.writeBuffer(this.buf(b), 0, new Uint8Array(this.capacity * per));
+    zero(6, 64);
+    zero(7, 16);
+    zero(8, 48);
+    const gl = new ArrayBuffer(GLOBAL_SLOTS * 4);
+    const gu = new Uint32Array(gl);
+    const gf = new Float32Array(gl);
+    gu[G.count] = n;
+    gu[G.live] = n;
+    gf[G.tHi] = f32(st.time);
+    gf[G.tLo] = f32(st.time - f32(st.time));
+    gu[G.steps] = st.step;
+    gf[G.prevV2] = st.maxVel2;
+    gf[G.prevA2] = st.maxAccel2;
+    gu[G.nextId] = st.nextId;
+    q.writeBuffer(this.buf(13), 0, gl);
+  }
+
+  private setTarget(target: number): void {
+    const data = new ArrayBuffer(12);
+    const u = new Uint32Array(data);
+    const f = new Float32Array(data);
+    u[0] = 0;
+    f[1] = f32(target);
+    f[2] = f32(target - f32(target));
+    this.dev.queue.writeBuffer(this.buf(13), G.reached * 4, data);
+    this.reached = false;
+  }
+
+  private async readGlobalsRaw(): Promise<{ u: Uint32Array; f: Float32Array }> {
+    const enc = this.dev.createCommandEncoder();
+    enc.copyBufferToBuffer(this.buf(13), 0, this.globalsRead, 0, GLOBAL_SLOTS * 4);
+    this.dev.queue.submit([enc.finish()]);
+    await this.globalsRead.mapAsync(GPUMapMode.READ);
+    const copy = this.globalsRead.getMappedRange().slice(0);
+    this.globalsRead.unmap();
+    return { u: new Uint32Array(copy), f: new Float32Array(copy) };
+  }
+
+  private async readGlobals(target: number): Promise<void> {
+    const g = await this.readGlobalsRaw();
+    this.checkLost();
+    this.count = g.u[G.count];
+    this.stepCount = g.u[G.steps];
+    this.reached = g.u[G.reached] !== 0;
+    this.t = this.reached ? target : g.f[G.tHi] + g.f[G.tLo];
+    const dt = g.f[G.dt];
+    if (dt > 0) this.lastDt = dt;
+    if (g.u[G.overflow] !== 0) throw new Error('GPU particle memory overflowed while spawning inflow particles');
+  }
+
+  private slot(base: number, flags: number, stage: number, extra: number): number {
+    const s = this.slots.get(`${base}:${flags}:${stage}:${extra}`);
+    if (s === undefined) throw new Error(`no dispatch arguments for ${base}:${flags}:${stage}:${extra}`);
+    return s;
+  }
+
+  private addSlot(base: number, flags: number, stage: number, extra: number): void {
+    const key = `${base}:${flags}:${stage}:${extra}`;
+    let s = this.slots.get(key);
+    if (s === undefined) {
+      s = this.slots.size;
+      this.slots.set(key, s);
+      const words = SLOT_STRIDE / 4;
+      if ((s + 1) * words > this.slotData.length) {
+        const next = new Uint32Array(Math.max(64, 2 * (s + 1)) * words);
+        next.set(this.slotData);
+        this.slotData = next;
+      }
+      this.slotData.set([base, flags, stage, extra], s * words);
+      this.slotsDirty = true;
+    }
+  }
+
+  private flushSlots(): void {
+    if (!this.slotsDirty) return;
+    if (this.dispatchBuffer === null || this.dispatchBuffer.size < this.slotData.byteLength) {
+      this.dispatchBuffer?.destroy();
+      this.dispatchBuffer = this.dev.createBuffer({
+        label: 'sph-dispatch', size: this.slotData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+      });
+      this.dispatchGroup = this.dev.createBindGroup({
+        layout: this.dispatchLayout, entries: [{ binding: 0, resource: { buffer: this.dispatchBuffer, size: 16 } }],
+      });
+    }
+    this.dev.queue.writeBuffer(this.dispatchBuffer, 0, this.slotData);
+    this.slotsDirty = false;
+  }
+
+  private use(pass: GPUComputePassEncoder, entry: string): void {
+    const k = this.kernels.get(entry);
+    if (k === undefined) throw new Error(`GPU kernel ${entry} missing`);
+    const group = this.groups.get(k.file);
+    if (group === undefined) throw new Error(`GPU bind group ${k.file} missing`);
+    pass.setPipeline(k.pipeline);
+    pass.setBindGroup(0, group);
+  }
+
+  private setArgs(pass: GPUComputePassEncoder, base: number, flags = 0, stage = 0, extra = 0): void {
+    if (this.dispatchGroup === null) throw new Error('dispatch arguments not uploaded');
+    pass.setBindGroup(1, this.dispatchGroup, [this.slot(base, flags, stage, extra) * SLOT_STRIDE]);
+  }
+
+  /** One dispatch per chunk of `total` invocations (64 per workgroup). */
+  private overRange(pass: GPUComputePassEncoder, entry: string, total: number, flags = 0, stage = 0, extra = 0): void {
+    this.use(pass, entry);
+    for (let base = 0; base < total; base += this.chunkSize) {
+      this.setArgs(pass, base, flags, stage, extra);
+      pass.dispatchWorkgroups(Math.ceil(Math.min(this.chunkSize, total - base) / 64));
+    }
+  }
+
+  private single(pass: GPUComputePassEncoder, entry: string): void {
+    this.use(pass, entry);
+    this.setArgs(pass, 0);
+    pass.dispatchWorkgroups(1);
+  }
+
+  private boundaryStates(pass: GPUComputePassEncoder): void {
+    if (this.prm.wallMode === 1) this.overRange(pass, 'wallStates', this.capacity);
+    if (this.prm.boundaries.length > 0) this.overRange(pass, 'bufferStates', this.capacity);
+  }
+
+  private encodeSteps(n: number): void {
+    const enc = this.dev.createCommandEncoder();
+    for (let s = 0; s < n; s++) this.encodeStep(enc);
+    this.dev.queue.submit([enc.finish()]);
+  }
+
+  private encodeStep(enc: GPUCommandEncoder): void {
+    const cap = this.capacity;
+    const cells = this.bins();
+    const sortPass = enc.beginComputePass();
+    this.overRange(sortPass, 'clearCounts', cells);
+    this.overRange(sortPass, 'countCells', cap);
+    this.use(sortPass, 'scanBlocks');
+    const blocksPerDispatch = Math.max(1, Math.floor(this.chunkSize / 256));
+    for (let b = 0; b < this.nBlocks; b += blocksPerDispatch) {
+      this.setArgs(sortPass, b);
+      sortPass.dispatchWorkgroups(Math.min(blocksPerDispatch, this.nBlocks - b));
+    }
+    this.single(sortPass, 'scanSums');
+    this.overRange(sortPass, 'addOffsets', cells);
+    this.overRange(sortPass, 'permuteState', cap);
+    this.overRange(sortPass, 'permuteTags', cap);
+    sortPass.end();
+    for (const [from, to] of COPY_BACK) enc.copyBufferToBuffer(this.buf(from), 0, this.buf(to), 0, cap * PARTICLE_BUFFERS[to]);
+
+    const pass = enc.beginComputePass();
+    this.single(pass, 'finishSort');
+    this.boundaryStates(pass);
+    if (this.tc.dual) {
+      this.single(pass, 'decideAdvection');
+      this.use(pass, 'fluidRates');
+      for (let c = 0; c < this.nChunks; c++) {
+        this.setArgs(pass, c * this.chunkSize, RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT);
+        pass.dispatchWorkgroupsIndirect(this.buf(23), c * 12);
+      }
+      this.overRange(pass, 'fluidRates', cap, RATE_PRESSURE | RATE_FROZEN_VISCOUS);
+      this.single(pass, 'afterRates');
+    } else {
+      this.single(pass, 'beginStep');
+      this.overRange(pass, 'fluidRates', cap, RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT);
+      this.single(pass, 'chooseStep');
+    }
+    const rateFlags = this.tc.dual ? RATE_PRESSURE | RATE_FROZEN_VISCOUS : RATE_PRESSURE | RATE_VISCOUS;
+    this.overRange(pass, 'stageUpdate', cap);
+    for (let stage = 1; stage < 4; stage++) {
+      this.boundaryStates(pass);
+      this.overRange(pass, 'fluidRates', cap, rateFlags);
+      this.overRange(pass, 'stageUpdate', cap, 0, stage, stage === 3 ? 1 : 0);
+    }
+    this.single(pass, 'endStep');
+    if (this.prm.boundaries.length > 0) this.overRange(pass, 'housekeeping', cap);
+    pass.end();
+  }
+}

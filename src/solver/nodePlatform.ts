@@ -1,0 +1,72 @@
+// Node side of the engine: worker_threads, Dawn WebGPU, shader files, the geometry module read from
+// wasm/pkg and an output folder on disk.
+import { availableParallelism } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { spawnNodeWorker } from './cpu/nodeThreads.ts';
+import { nodeFileSink } from './output/nodeFileSink.ts';
+import { createSolverRun, type SolverPlatform, type SolverRun, type SolverRunOptions } from './run.ts';
+import type { FileResolver } from './caseInput.ts';
+import type { GeometryKernel } from './geometry/geometryKernel.ts';
+import { loadGeometryKernel } from './geometry/wasmGeometryKernel.ts';
+
+/** The geometry module as scripts/build-wasm.sh writes it. */
+export const GEOMETRY_WASM_PATH = fileURLToPath(new URL('../../wasm/pkg/surge_geometry.wasm', import.meta.url));
+
+let geometry: Promise<GeometryKernel> | null = null;
+
+/** The process's geometry kernel: the module read once with fs (a failed load is retried next time). */
+export function nodeGeometryKernel(): Promise<GeometryKernel> {
+  geometry ??= (async () => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(GEOMETRY_WASM_PATH);
+    } catch (e) {
+      throw new Error(`cannot read the geometry module ${GEOMETRY_WASM_PATH} (${(e as Error).message}); build it with scripts/build-wasm.sh`, { cause: e });
+    }
+    return loadGeometryKernel(bytes);
+  })().catch((e: unknown) => {
+    geometry = null;
+    throw e;
+  });
+  return geometry;
+}
+
+export const nodePlatform: SolverPlatform = {
+  spawnWorker: spawnNodeWorker,
+  createGpuBackend: async (setup) => {
+    const { createNodeGpuBackend } = await import('./gpu/nodeGpu.ts');
+    return createNodeGpuBackend(setup);
+  },
+  loadGeometry: nodeGeometryKernel,
+  defaultThreads: availableParallelism(),
+};
+
+export interface NodeRunOptions extends Omit<SolverRunOptions, 'sink'> {
+  /** Output folder; alternatively a sink. */
+  outDir?: string;
+  sink?: SolverRunOptions['sink'];
+}
+
+/** createSolverRun with Node's threads, GPU and file system. */
+export function createNodeSolverRun(setup: unknown, options: NodeRunOptions): Promise<SolverRun> {
+  const sink = options.sink ?? (options.outDir !== undefined ? nodeFileSink(options.outDir) : null);
+  if (sink === null) throw new Error('give an output folder (outDir) or an output sink');
+  return createSolverRun(setup, nodePlatform, { ...options, sink });
+}
+
+/** Resolves uploaded files stored as `<folder>/<fileId>` or `<folder>/<file name>`. */
+export function folderFileResolver(folder: string): FileResolver {
+  return async (fileId, file) => {
+    const candidates = [fileId, ...(file !== null ? [file.name] : [])];
+    for (const name of candidates) {
+      if (name.includes('/') || name.includes('\\') || name.startsWith('..')) continue;
+      try {
+        return new Uint8Array(await readFile(`${folder}/${name}`));
+      } catch {
+        // try the next candidate
+      }
+    }
+    throw new Error(`file ${fileId}${file !== null ? ` (${file.name})` : ''} not found in ${folder}`);
+  };
+}

@@ -1,0 +1,157 @@
+// Output N: `outputs/<N>/meta.json` (domain outputFolderPath and outputMetaSchema) plus one little-endian float32/uint32
+// file per object, dataset and attribute. Objects: the fluid (per material), every wall part and every
+// open boundary part. Dataset `full` holds all particles; `raw` (for statistics) references the same files.
+import {
+  OUTPUT_META_VERSION, outputAttributeFile, outputFolderPath, outputMetaSchema, outputPositionsFile,
+  type OutputAttribute, type OutputDataset, type OutputMeta, type OutputObject,
+} from '../../domain/output.ts';
+import { resultAttributes, type ResultAttributeKey } from '../../domain/attributes.ts';
+import type { Material } from '../../domain/material.ts';
+import { ParticleKind } from '../particles.ts';
+import type { BodyInfo } from '../discretizer.ts';
+import type { EngineSnapshot } from '../engine.ts';
+import type { OutputSink } from './sink.ts';
+
+interface ObjectSelection {
+  id: string;
+  kind: OutputObject['kind'];
+  name: string;
+  partId: string | null;
+  materialId: number | null;
+  indices: Uint32Array;
+}
+
+function selectObjects(snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material): ObjectSelection[] {
+  const perBody = new Map<number, number[]>();
+  const fluid: number[] = [];
+  for (let i = 0; i < snap.count; i++) {
+    const k = snap.kind[i];
+    if (k === ParticleKind.fluid) fluid.push(i);
+    else if (k === ParticleKind.wall || k === ParticleKind.buffer) {
+      const list = perBody.get(snap.body[i]);
+      if (list === undefined) perBody.set(snap.body[i], [i]);
+      else list.push(i);
+    }
+  }
+  const objects: ObjectSelection[] = [{
+    id: `fluid_${material.id}`, kind: 'fluid', name: material.name, partId: null, materialId: material.id,
+    indices: Uint32Array.from(fluid),
+  }];
+  for (const b of bodies) {
+    if (b.kind !== 'wall_boundary' && b.kind !== 'open_boundary') continue;
+    objects.push({
+      id: `${b.kind === 'wall_boundary' ? 'wall' : 'open'}_${b.index}`, kind: b.kind, name: b.name, partId: b.partId,
+      materialId: b.materialId, indices: Uint32Array.from(perBody.get(b.index) ?? []),
+    });
+  }
+  return objects;
+}
+
+function vectorFile(idx: Uint32Array, ax: Float64Array, ay: Float64Array, az: Float64Array): { data: Float32Array; range: [number, number] | null } {
+  const data = new Float32Array(idx.length * 3);
+  let lo = Infinity, hi = -Infinity;
+  for (let k = 0; k < idx.length; k++) {
+    const i = idx[k];
+    data[3 * k] = ax[i];
+    data[3 * k + 1] = ay[i];
+    data[3 * k + 2] = az[i];
+    const m = Math.hypot(data[3 * k], data[3 * k + 1], data[3 * k + 2]);
+    if (m < lo) lo = m;
+    if (m > hi) hi = m;
+  }
+  return { data, range: idx.length > 0 ? [lo, hi] : null };
+}
+
+function scalarFile(idx: Uint32Array, value: (i: number) => number): { data: Float32Array; range: [number, number] | null } {
+  const data = new Float32Array(idx.length);
+  let lo = Infinity, hi = -Infinity;
+  for (let k = 0; k < idx.length; k++) {
+    const v = Math.fround(value(idx[k]));
+    data[k] = v;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return { data, range: idx.length > 0 ? [lo, hi] : null };
+}
+
+function uintFile(idx: Uint32Array, src: Uint32Array): { data: Uint32Array; range: [number, number] | null } {
+  const data = new Uint32Array(idx.length);
+  let lo = Infinity, hi = -Infinity;
+  for (let k = 0; k < idx.length; k++) {
+    const v = src[idx[k]];
+    data[k] = v;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return { data, range: idx.length > 0 ? [lo, hi] : null };
+}
+
+/** Little-endian bytes of a typed array (copies on big-endian hosts). */
+export function littleEndianBytes(a: Float32Array | Uint32Array | Float64Array): Uint8Array {
+  const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] === 1) return bytes;
+  const out = new Uint8Array(bytes.length);
+  const w = a.BYTES_PER_ELEMENT;
+  for (let i = 0; i < bytes.length; i += w) for (let b = 0; b < w; b++) out[i + b] = bytes[i + w - 1 - b];
+  return out;
+}
+
+export interface WrittenOutput {
+  meta: OutputMeta;
+  /** Bytes written, meta.json included. */
+  bytes: number;
+}
+
+export async function writeOutput(
+  sink: OutputSink, outputNo: number, snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material,
+): Promise<WrittenOutput> {
+  const folder = outputFolderPath(outputNo);
+  const objects: OutputObject[] = [];
+  let bytes = 0;
+  const write = async (file: string, data: Float32Array | Uint32Array) => {
+    const b = littleEndianBytes(data);
+    bytes += b.length;
+    await sink.writeFile(`${folder}/${file}`, b);
+  };
+  for (const obj of selectObjects(snap, bodies, material)) {
+    const idx = obj.indices;
+    const attributes: OutputAttribute[] = [];
+    const add = async (name: ResultAttributeKey, file: { data: Float32Array | Uint32Array; range: [number, number] | null }) => {
+      const def = resultAttributes[name];
+      const fileName = outputAttributeFile(obj.id, 'full', name);
+      await write(fileName, file.data);
+      attributes.push({
+        file: fileName, dtype: def.integer ? 'uint32' : 'float32', components: def.components, name, unit: def.unit,
+        range: file.range,
+      });
+    };
+    const positions = vectorFile(idx, snap.x, snap.y, snap.z);
+    const positionsFile = outputPositionsFile(obj.id, 'full');
+    await write(positionsFile, positions.data);
+    await add('velocity', vectorFile(idx, snap.vx, snap.vy, snap.vz));
+    await add('pressure', scalarFile(idx, (i) => snap.p[i]));
+    await add('density', scalarFile(idx, (i) => snap.rho[i]));
+    await add('mass', scalarFile(idx, (i) => snap.mass[i]));
+    await add('volume', scalarFile(idx, (i) => snap.mass[i] / snap.rho[i]));
+    await add('particle_id', uintFile(idx, snap.id));
+    await add('body_id', uintFile(idx, snap.body));
+    if (obj.kind === 'fluid') {
+      await add('acceleration', vectorFile(idx, snap.ax, snap.ay, snap.az));
+      await add('shear_rate', scalarFile(idx, (i) => snap.shearRate[i]));
+    }
+    const full: OutputDataset = {
+      name: 'full', count: idx.length,
+      positions: { file: positionsFile, dtype: 'float32', components: 3 },
+      indices: null, attributes,
+    };
+    objects.push({
+      id: obj.id, kind: obj.kind, name: obj.name, partId: obj.partId, materialId: obj.materialId,
+      datasets: [full, { ...full, name: 'raw' }],
+    });
+  }
+  const meta = outputMetaSchema.parse({ version: OUTPUT_META_VERSION, outputNo, time: snap.time, objects, sensors: [] });
+  const json = JSON.stringify(meta, null, 1);
+  bytes += json.length;
+  await sink.writeFile(`${folder}/meta.json`, json);
+  return { meta, bytes };
+}

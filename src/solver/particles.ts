@@ -1,0 +1,105 @@
+// Particle storage: struct-of-arrays typed arrays in one (optionally shared) buffer, so that worker
+// threads and the GPU upload read the same memory. No per-particle objects anywhere in the engine.
+
+export const ParticleKind = { fluid: 0, wall: 1, buffer: 2 } as const;
+export type ParticleKindValue = (typeof ParticleKind)[keyof typeof ParticleKind];
+
+/**
+ * Float64 fields that define the state of a particle: sorted with it, saved in checkpoints. Pressure is
+ * derived from density but kept, so that a resumed run reads exactly the values the stopped one had;
+ * `fs` flags free-surface particles found by the last shifting evaluation (1) for the next one.
+ */
+export const STATE_F64 = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'p', 'mass', 'nx', 'ny', 'nz', 'fs'] as const;
+/**
+ * Float64 work fields, rewritten during every step: RK4 start state (x0..rho0) and weighted rate sums
+ * (kx..krho), rates (ax..drho), the shifting correction of the step (sx..svz) and the new surface
+ * flags (fsn), the frozen
+ * viscous acceleration of the dual time step (fvx..fvz) and boundary ghost velocities (gvx..gvz).
+ */
+export const WORK_F64 = [
+  'x0', 'y0', 'z0', 'vx0', 'vy0', 'vz0', 'rho0',
+  'kx', 'ky', 'kz', 'kvx', 'kvy', 'kvz', 'krho',
+  'ax', 'ay', 'az', 'drho',
+  'sx', 'sy', 'sz', 'srho', 'svx', 'svy', 'svz', 'fsn',
+  'fvx', 'fvy', 'fvz',
+  'gvx', 'gvy', 'gvz',
+  'tmp',
+] as const;
+export type StateF64 = (typeof STATE_F64)[number];
+export type WorkF64 = (typeof WORK_F64)[number];
+export type F64Field = StateF64 | WorkF64;
+
+const F64_FIELDS: readonly F64Field[] = [...STATE_F64, ...WORK_F64];
+const U32_FIELDS = ['body', 'id', 'tmpU32'] as const;
+const I32_FIELDS = ['cell'] as const;
+
+export interface ParticleStore {
+  readonly capacity: number;
+  readonly buffer: ArrayBuffer | SharedArrayBuffer;
+  readonly f: Record<F64Field, Float64Array>;
+  readonly kind: Uint8Array;
+  readonly body: Uint32Array;
+  readonly id: Uint32Array;
+  readonly tmpU32: Uint32Array;
+  /** Cell of each particle at the last sort. */
+  readonly cell: Int32Array;
+}
+
+function layoutBytes(capacity: number): number {
+  const cap = Math.max(capacity, 1);
+  const align8 = (n: number) => Math.ceil(n / 8) * 8;
+  return F64_FIELDS.length * cap * 8 + align8(U32_FIELDS.length * cap * 4) + align8(I32_FIELDS.length * cap * 4) + align8(cap);
+}
+
+/** Views over `buffer`; the same layout on every thread. */
+export function particleViews(buffer: ArrayBuffer | SharedArrayBuffer, capacity: number): ParticleStore {
+  const cap = Math.max(capacity, 1);
+  let offset = 0;
+  const f = {} as Record<F64Field, Float64Array>;
+  for (const name of F64_FIELDS) {
+    f[name] = new Float64Array(buffer, offset, cap);
+    offset += cap * 8;
+  }
+  const u32: Uint32Array[] = [];
+  for (let i = 0; i < U32_FIELDS.length; i++) {
+    u32.push(new Uint32Array(buffer, offset, cap));
+    offset += cap * 4;
+  }
+  offset = Math.ceil(offset / 8) * 8;
+  const cell = new Int32Array(buffer, offset, cap);
+  offset += Math.ceil((cap * 4) / 8) * 8;
+  const kind = new Uint8Array(buffer, offset, cap);
+  return { capacity, buffer, f, kind, body: u32[0], id: u32[1], tmpU32: u32[2], cell };
+}
+
+export function allocateParticles(capacity: number, shared: boolean): ParticleStore {
+  const bytes = layoutBytes(capacity);
+  const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  return particleViews(buffer, capacity);
+}
+
+/** Copies the state fields of the first `count` particles into a store of another capacity. */
+export function copyParticleState(from: ParticleStore, to: ParticleStore, count: number): void {
+  for (const name of STATE_F64) to.f[name].set(from.f[name].subarray(0, count));
+  to.kind.set(from.kind.subarray(0, count));
+  to.body.set(from.body.subarray(0, count));
+  to.id.set(from.id.subarray(0, count));
+}
+
+/** Plain initial particles, as the discretizer produces them (before the engine owns the memory). */
+export interface ParticleSet {
+  count: number;
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  vz: Float64Array;
+  rho: Float64Array;
+  mass: Float64Array;
+  nx: Float64Array;
+  ny: Float64Array;
+  nz: Float64Array;
+  kind: Uint8Array;
+  body: Uint32Array;
+}

@@ -1,0 +1,174 @@
+// Boundary particle states evaluated before the fluid rates of every stage: mirrored wall pressure
+// (Adami, Hu & Adams 2012) when the Riemann wall is off, and the open-boundary buffer states from
+// Riemann invariants of the fluid next to the boundary.
+import { ParticleKind, type ParticleStore } from '../particles.ts';
+import { cellOf, type GridSpec } from '../grid.ts';
+import { IoDirectionCode, IoTypeCode, WallMode, type PhysicsParams } from '../params.ts';
+import { taitDensity, taitConstants } from '../eos.ts';
+
+const FLUID = ParticleKind.fluid;
+const WALL = ParticleKind.wall;
+const BUFFER = ParticleKind.buffer;
+
+interface Shepard {
+  sumW: number;
+  p: number;
+  vx: number;
+  vy: number;
+  vz: number;
+  /** Σ ρ_f (r_q - r_f) W, for the hydrostatic part of the mirrored wall pressure. */
+  rrx: number;
+  rry: number;
+  rrz: number;
+}
+
+function shepardAt(
+  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, cellFluid: Uint8Array, prm: PhysicsParams,
+  qx: number, qy: number, qz: number, out: Shepard,
+): void {
+  const { x, y, z, vx, vy, vz, rho, p } = s.f;
+  const kind = s.kind;
+  const { h, support2, kernelAlpha } = prm;
+  const invH = 1 / h;
+  const gnx = grid.nx, gny = grid.ny, gnz = grid.nz;
+  const c = cellOf(grid, qx, qy, qz);
+  const cx = c % gnx;
+  const cyz = (c - cx) / gnx;
+  const cy = cyz % gny;
+  const cz = (cyz - cy) / gny;
+  const x0c = cx > 0 ? cx - 1 : 0;
+  const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
+  let sumW = 0, sp = 0, svx = 0, svy = 0, svz = 0, rrx = 0, rry = 0, rrz = 0;
+  for (let dzc = -1; dzc <= 1; dzc++) {
+    const zz = cz + dzc;
+    if (zz < 0 || zz >= gnz) continue;
+    for (let dyc = -1; dyc <= 1; dyc++) {
+      const yy = cy + dyc;
+      if (yy < 0 || yy >= gny) continue;
+      const row = (zz * gny + yy) * gnx;
+      if (cellFluid[row + x0c] === 0 && cellFluid[row + cx] === 0 && cellFluid[row + x1c] === 0) continue;
+      const jEnd = cellStart[row + x1c + 1];
+      for (let j = cellStart[row + x0c]; j < jEnd; j++) {
+        if (kind[j] !== FLUID) continue;
+        const rx = qx - x[j], ry = qy - y[j], rz = qz - z[j];
+        const r2 = rx * rx + ry * ry + rz * rz;
+        if (r2 >= support2) continue;
+        const q = Math.sqrt(r2) * invH;
+        const t = 1 - 0.5 * q;
+        const w = kernelAlpha * t * t * t * t * (2 * q + 1);
+        sumW += w;
+        sp += p[j] * w;
+        svx += vx[j] * w;
+        svy += vy[j] * w;
+        svz += vz[j] * w;
+        const rw = rho[j] * w;
+        rrx += rx * rw;
+        rry += ry * rw;
+        rrz += rz * rw;
+      }
+    }
+  }
+  out.sumW = sumW;
+  out.p = sp;
+  out.vx = svx;
+  out.vy = svy;
+  out.vz = svz;
+  out.rrx = rrx;
+  out.rry = rry;
+  out.rrz = rrz;
+}
+
+/**
+ * Mirrored wall pressure, density and ghost velocity of the wall particles in [start, end):
+ * p_w = (Σ p_f W + g·Σ ρ_f r_wf W) / Σ W, ghost velocity 2 v_wall - Shepard(v_f) with v_wall = 0.
+ */
+export function mirroredWallStates(
+  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, cellFluid: Uint8Array, prm: PhysicsParams,
+  start: number, end: number,
+): void {
+  if (prm.wallMode !== WallMode.mirrored) return;
+  const { x, y, z, rho, p, gvx, gvy, gvz } = s.f;
+  const kind = s.kind;
+  const eos = taitConstants(prm.rho0, prm.gamma, prm.c0);
+  const sh: Shepard = { sumW: 0, p: 0, vx: 0, vy: 0, vz: 0, rrx: 0, rry: 0, rrz: 0 };
+  for (let i = start; i < end; i++) {
+    if (kind[i] !== WALL) continue;
+    shepardAt(s, grid, cellStart, cellFluid, prm, x[i], y[i], z[i], sh);
+    if (sh.sumW > 0) {
+      const inv = 1 / sh.sumW;
+      const pw = (sh.p + prm.gx * sh.rrx + prm.gy * sh.rry + prm.gz * sh.rrz) * inv;
+      p[i] = pw;
+      rho[i] = taitDensity(pw, eos);
+      gvx[i] = -sh.vx * inv;
+      gvy[i] = -sh.vy * inv;
+      gvz[i] = -sh.vz * inv;
+    } else {
+      p[i] = 0;
+      rho[i] = prm.rho0;
+      gvx[i] = 0;
+      gvy[i] = 0;
+      gvz[i] = 0;
+    }
+  }
+}
+
+/**
+ * Open-boundary buffer states. The fluid state is interpolated at the buffer particle mirrored into the
+ * fluid; with n the inward normal and J = v·n - p/(ρ0 c0) the invariant arriving from the fluid:
+ * riemann_velocity prescribes v·n and takes p from J; riemann_pressure prescribes p and takes v·n from J.
+ */
+export function openBoundaryStates(
+  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, cellFluid: Uint8Array, prm: PhysicsParams,
+  start: number, end: number,
+): void {
+  if (prm.boundaries.length === 0) return;
+  const { x, y, z, vx, vy, vz, rho, p } = s.f;
+  const kind = s.kind;
+  const body = s.body;
+  const eos = taitConstants(prm.rho0, prm.gamma, prm.c0);
+  const impedance = prm.rho0 * prm.c0;
+  const sh: Shepard = { sumW: 0, p: 0, vx: 0, vy: 0, vz: 0, rrx: 0, rry: 0, rrz: 0 };
+  for (let i = start; i < end; i++) {
+    if (kind[i] !== BUFFER) continue;
+    const b = prm.boundaries[prm.bodyBoundary[body[i]]];
+    const [nx, ny, nz] = b.normal;
+    const sd = (x[i] - b.origin[0]) * nx + (y[i] - b.origin[1]) * ny + (z[i] - b.origin[2]) * nz;
+    const mx = x[i] - 2 * sd * nx, my = y[i] - 2 * sd * ny, mz = z[i] - 2 * sd * nz;
+    shepardAt(s, grid, cellStart, cellFluid, prm, mx, my, mz, sh);
+    let pf: number, ufx: number, ufy: number, ufz: number;
+    const prescribedUn = b.direction === IoDirectionCode.inflow ? b.velocity : -b.velocity;
+    if (sh.sumW > 0) {
+      const inv = 1 / sh.sumW;
+      pf = sh.p * inv;
+      ufx = sh.vx * inv;
+      ufy = sh.vy * inv;
+      ufz = sh.vz * inv;
+    } else {
+      // No fluid in reach yet: the prescribed state is all there is.
+      pf = b.type === IoTypeCode.riemannPressure ? b.pressure : 0;
+      ufx = prescribedUn * nx;
+      ufy = prescribedUn * ny;
+      ufz = prescribedUn * nz;
+    }
+    const ufn = ufx * nx + ufy * ny + ufz * nz;
+    let pb: number, ubx: number, uby: number, ubz: number;
+    if (b.type === IoTypeCode.riemannVelocity) {
+      pb = pf + impedance * (prescribedUn - ufn);
+      ubx = prescribedUn * nx;
+      uby = prescribedUn * ny;
+      ubz = prescribedUn * nz;
+    } else {
+      pb = b.pressure;
+      const un = ufn + (pb - pf) / impedance;
+      const tx = ufx - ufn * nx, ty = ufy - ufn * ny, tz = ufz - ufn * nz;
+      ubx = tx + un * nx;
+      uby = ty + un * ny;
+      ubz = tz + un * nz;
+    }
+    p[i] = pb;
+    rho[i] = taitDensity(pb, eos);
+    vx[i] = ubx;
+    vy[i] = uby;
+    vz[i] = ubz;
+  }
+}

@@ -1,0 +1,217 @@
+// The Setup screen end to end in headless Chromium against a real server: building the dam break from the
+// Add menu, seeing it validated, finding it again after a reload; bad input refused and not saved; an STL
+// upload showing what the mesh check found.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../support/chromium.ts';
+import { startServer, type StartedServer } from '../../support/server.ts';
+import { screenshot } from '../pages/appBrowser.ts';
+import { SetupPage } from './SetupPage.ts';
+import { boxStl, createSimulation, getSetupDocument, openSignedIn } from './setupFixtures.ts';
+
+let server: StartedServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface SavedSetup {
+  parts: { name: string; component: { type: string }; shape: { type: string; dimensions?: number[]; translation: number[]; flipNormals: boolean }; materialId: number | null }[];
+  settings: { endTime: number; outputTimeInterval: number; calcDomainActive: boolean; calcDomainMin: number[]; calcDomainMax: number[] };
+}
+
+describe('Setup screen', () => {
+  it('builds the dam break, validates it and keeps it across a reload', async () => {
+    const { simulationId, token } = await createSimulation(server, 'Dam break');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+
+    await setup.addSolidCube({ name: 'Tank', dimensions: [0.8, 0.2, 0.4], offset: [0.4, 0.1, 0.2], container: true });
+    await page.getByTestId('part-tab-boundaryConditions').click();
+    await setup.choose('part-velocityKind', 'Slip');
+    await setup.addFluidCube({ name: 'Water column', dimensions: [0.1, 0.2, 0.2], offset: [0.05, 0.1, 0.1] });
+    await setup.treePart('Tank').waitFor();
+    await setup.treePart('Water column').waitFor();
+
+    // Without a deletion boundary the panel recommends one.
+    const checklist = await setup.openSidebarPanel('checklist');
+    await expect.poll(() => checklist.getByText('Add a deletion boundary to save on cost.').count()).toBe(1);
+
+    await setup.openAddMenuItem('add-deletion-boundary');
+    await page.getByTestId('deletion-boundary-form').waitFor();
+    expect(await setup.vectorValues('deletion-boundary-min')).toEqual(['-0.08', '-0.02', '-0.04']);
+    await setup.fillVector('deletion-boundary-min', [-0.05, -0.05, -0.05]);
+    await setup.fillVector('deletion-boundary-max', [0.85, 0.25, 0.45]);
+
+    await setup.openTreeItem('tree-settings');
+    await setup.fill('settings-endTime', 1);
+    await setup.fill('settings-outputTimeInterval', 0.05);
+    await expect.poll(() => page.getByTestId('settings-output-count').textContent()).toContain('Outputs: 21');
+    await setup.waitSaved();
+
+    await expect.poll(() => checklist.getByText('Add a deletion boundary to save on cost.').count()).toBe(0);
+    expect(await checklist.getByTestId('validation-issue-error').count()).toBe(0);
+    expect(await setup.meshCount()).toBe(3);
+
+    // The canvas selects what is clicked (after the double-click window) and names what the pointer is over.
+    await page.getByTestId('form-close').click();
+    const viewport = (await page.getByTestId('setup-viewport').boundingBox())!;
+    await page.mouse.click(viewport.x + viewport.width / 2, viewport.y + viewport.height / 2);
+    await page.getByTestId('part-form').waitFor();
+    expect(await page.getByTestId('form-title').textContent()).toBe('Tank');
+    expect(await setup.hoverLabelsAcross()).toContain('Deletion Boundary');
+    // Over the boundary's box beside the tank (above the water column), away from the box's edges and
+    // from every part, the pointer still names the boundary; over the tank it names the tank.
+    const tankEdge = await setup.firstHoverAt('Tank', 0.35);
+    expect(tankEdge).not.toBeNull();
+    expect(await setup.hoverLabelAt(tankEdge! - 12, 0.35)).toBe('Deletion Boundary');
+    await screenshot(page, 'setup-deletion-boundary-hover');
+
+    await setup.openTreeItem('tree-part-' + (await partId(page, 'Water column')));
+    await setup.openSidebarPanel('checklist');
+    await screenshot(page, 'setup-dam-break');
+
+    // Leaving for the Monitor and coming back shows the saved case, not an older copy.
+    await page.getByTestId('mode-monitor').click();
+    await page.getByTestId('simulation-page-monitor').waitFor();
+    await page.goBack();
+    await setup.waitUntilShown();
+    await setup.openTreeItem('tree-settings');
+    expect(await page.getByTestId('settings-outputTimeInterval').inputValue()).toBe('0.05');
+
+    const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    const tank = saved.parts.find((p) => p.name === 'Tank');
+    const water = saved.parts.find((p) => p.name === 'Water column');
+    expect(tank).toMatchObject({ component: { type: 'rigid', velocityKind: 'slip' }, materialId: null, shape: { type: 'stl_cube', dimensions: [0.8, 0.2, 0.4], translation: [0.4, 0.1, 0.2], flipNormals: true } });
+    expect(water).toMatchObject({ component: { type: 'flow' }, materialId: 0, shape: { dimensions: [0.1, 0.2, 0.2], translation: [0.05, 0.1, 0.1] } });
+    expect(saved.settings).toMatchObject({ endTime: 1, outputTimeInterval: 0.05, calcDomainActive: true, calcDomainMin: [-0.05, -0.05, -0.05], calcDomainMax: [0.85, 0.25, 0.45] });
+
+    await page.reload();
+    await setup.waitUntilShown();
+    await setup.treePart('Tank').waitFor();
+    await setup.treePart('Water column').waitFor();
+    await page.getByTestId('tree-deletion-boundary').click();
+    expect(await setup.vectorValues('deletion-boundary-max')).toEqual(['0.85', '0.25', '0.45']);
+    await setup.openTreeItem('tree-settings');
+    expect(await page.getByTestId('settings-endTime').inputValue()).toBe('1');
+    await page.context().close();
+  });
+
+  it('shows the message for bad input and does not save it', async () => {
+    const { simulationId, token } = await createSimulation(server, 'Bad input');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+    await setup.openTreeItem('tree-settings');
+
+    await setup.fill('settings-endTime', -1);
+    await page.getByText('must be greater than 0').waitFor();
+    await setup.fill('settings-outputTimeInterval', 'abc');
+    await page.getByText('must be a valid number').waitFor();
+    // 2 s / 0.0001 s asks for 20000 outputs: refused with the total-outputs rule.
+    await setup.fill('settings-endTime', 2);
+    await setup.fill('settings-outputTimeInterval', 0.0001);
+    await page.getByText('the number of outputs (end time / output interval) must be between 5 and 10000').waitFor();
+
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('save-state').getAttribute('data-state')).toBe('saved');
+    const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    expect(saved.settings.endTime).toBe(2);
+    expect(saved.settings.outputTimeInterval).toBe(0.1);
+
+    await page.reload();
+    await setup.waitUntilShown();
+    await setup.openTreeItem('tree-settings');
+    expect(await page.getByTestId('settings-outputTimeInterval').inputValue()).toBe('0.1');
+    await page.context().close();
+  });
+
+  it('applies the physics dependency rules and fills a fluid level in its container', async () => {
+    const { simulationId, token } = await createSimulation(server, 'Rules');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+
+    await setup.addSolidCube({ name: 'Basin', dimensions: [1, 1, 0.5], offset: [0, 0, 0.25], container: true });
+    await setup.openAddMenuItem('add-fluid-level');
+    await page.getByTestId('add-fluidLevel-form').waitFor();
+    expect(await page.getByTestId('add-fill-height').inputValue()).toBe('0.25');
+    expect(await setup.vectorValues('add-seedPoint')).toEqual(['0', '0', '0.125']);
+    await setup.fill('add-fill-height', 0.2);
+    await page.getByTestId('add-submit').click();
+    await setup.treePart('Fluid level').waitFor();
+    await page.getByTestId('part-seedPoint-show').click();
+    await expect.poll(() => setup.meshCount()).toBe(3);
+
+    await setup.openTreeItem('tree-physics');
+    await setup.setSwitch('physics-multiphase', true);
+    await page.getByTestId('form-notice').getByText('Advanced Settings Were Adjusted').waitFor();
+    await page.getByTestId('tree-material-1').waitFor();
+    expect(await page.getByTestId('physics-airDrag').isDisabled()).toBe(true);
+    await screenshot(page, 'setup-physics-multiphase');
+
+    // Surface tension forces lyu21 shifting; with shifting "zero" it is unavailable.
+    await setup.setSwitch('physics-multiphase', false);
+    await setup.openTreeItem('tree-settings');
+    await setup.choose('settings-shifting', 'None');
+    await setup.openTreeItem('tree-physics');
+    expect(await page.getByTestId('physics-surfaceTension').isDisabled()).toBe(true);
+    await setup.openTreeItem('tree-settings');
+    await setup.choose('settings-shifting', 'Sun et al. 2017');
+    await setup.openTreeItem('tree-physics');
+    await setup.setSwitch('physics-surfaceTension', true);
+    await setup.waitSaved();
+    const saved = (await getSetupDocument(server, token, simulationId)) as unknown as { settings: Record<string, unknown>; materials: unknown[]; parts: { component: { type: string; height?: number } }[] };
+    expect(saved.settings).toMatchObject({ multiphase: false, densityLimiter: true, surfaceTension: true, shifting: 'lyu21' });
+    expect(saved.materials).toHaveLength(2);
+    expect(saved.parts.find((p) => p.component.type === 'filling')?.component.height).toBe(0.2);
+
+    // The solver's refusal of surface tension shows in Input Validation and leads to the Physics form.
+    await setup.openTreeItem('tree-settings');
+    const checklist = await setup.openSidebarPanel('checklist');
+    const refusal = checklist.getByTestId('validation-issue-solver').filter({ hasText: 'surface tension' });
+    await refusal.waitFor();
+    await refusal.click();
+    await page.getByTestId('physics-form').waitFor();
+    await page.context().close();
+  });
+
+  it('uploads a binary STL and shows its shape information', async () => {
+    const { simulationId } = await createSimulation(server, 'Upload');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+    await setup.openAddMenuItem('add-solid-stl');
+    await page.getByTestId('add-solidStl-form').locator('input[type="file"]').setInputFiles({
+      name: 'obstacle.stl',
+      mimeType: 'model/stl',
+      buffer: boxStl([100, 50, 20], [0, 0, 10]),
+    });
+    await page.getByTestId('add-solidStl-form').getByText('mm', { exact: true }).click();
+    await page.getByTestId('upload-start').click();
+    await page.locator('[data-testid="upload-state"][data-state="success"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('upload-info-triangles').textContent()).toBe('12');
+    expect(await page.getByTestId('upload-info-holes').textContent()).toBe('0');
+    await page.getByTestId('add-submit').click();
+    await setup.treePart('obstacle').waitFor();
+    await page.getByTestId('part-tab-information').click();
+    expect(await page.getByTestId('info-triangles').textContent()).toBe('12');
+    expect(await page.getByTestId('info-unit').textContent()).toBe('mm');
+    await expect.poll(() => setup.meshCount()).toBe(1);
+    await setup.waitSaved();
+    await page.context().close();
+  });
+});
+
+async function partId(page: import('playwright-core').Page, name: string): Promise<string> {
+  const testId = await page.getByTestId('setup-tree').locator('[data-testid^="tree-part-"]', { hasText: name }).getAttribute('data-testid');
+  return (testId ?? '').replace('tree-part-', '');
+}
