@@ -85,11 +85,13 @@ describe('credits across stop, crash and resume', () => {
   });
 
   it('continues a run whose worker stopped responding from its checkpoint, charging each session once', async () => {
-    const setup = smallDamBreak(LONG);
+    // Long enough that the solver cannot reach its end before the loss is seen (one heartbeat later,
+    // longer on a loaded machine): a run that finished meanwhile would rightly end completed in one session.
+    const setup = smallDamBreak({ endTime: 4, outputTimeInterval: 0.2 });
     const simId = await createSimulationWithSetup(t, token, setup);
     const started = await call(t, token, 'POST', `/api/simulations/${simId}/runs`, { solverId: solver, cores: 1, mode: 'start' });
     expect(started.status, started.text).toBe(201);
-    await waitForOutputs(simId, 4);
+    await waitForOutputs(simId, 2);
     // The worker "dies": its job now belongs to a worker that never beats again. Our process sees it
     // lost at its next heartbeat and kills its solver; the sweeper then finds the job abandoned.
     const [lost] = await t.db.db
