@@ -98,7 +98,7 @@ describe('a run from start to completed (embedded)', () => {
     const storage = new RunStorage(t.storageDir);
     expect(existsSync(storage.simulationDir(drop))).toBe(true);
     expect((await call(t, token, 'DELETE', `/api/simulations/${drop}`)).status).toBe(200);
-    expect(await t.app.surge.runs.janitor.sweep()).toEqual([drop]);
+    expect((await t.app.surge.runs.janitor.sweep()).simulations).toEqual([drop]);
     expect(existsSync(storage.simulationDir(drop))).toBe(false);
     expect(existsSync(storage.simulationDir(keep))).toBe(true);
   });

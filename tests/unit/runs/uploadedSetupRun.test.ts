@@ -99,4 +99,20 @@ describe('runs of uploaded setups', () => {
     const clone = (await call(t, token, 'POST', `/api/simulations/${simId}/clone`, {})).json();
     expect((await start(clone.id)).json().description).toBe(MESSAGES.startUploadedSetupMissing);
   });
+
+  it('removes the zip of a deleted simulation once the grace period has passed, and keeps the others', async () => {
+    const keep = await uploadedSimulation('Zip kept');
+    const drop = await uploadedSimulation('Zip dropped');
+    const storage = new RunStorage(t.storageDir);
+    const zipOf = async (simId: string) => (await t.db.db.select().from(uploadedSetups).where(eq(uploadedSetups.simulationId, simId)))[0].zipFileId;
+    const [keptZip, droppedZip] = [await zipOf(keep), await zipOf(drop)];
+    expect((await call(t, token, 'DELETE', `/api/simulations/${drop}`)).status).toBe(200);
+    // Within the grace period nothing goes: a new upload sits at its path a moment before its row exists.
+    expect((await t.app.surge.runs.janitor.sweep()).files).toEqual([]);
+    expect(existsSync(storage.uploadPath(t.organizationId, droppedZip))).toBe(true);
+    const later = await t.app.surge.runs.janitor.sweep(Date.now() + 2 * 60 * 60 * 1000);
+    expect(later.files).toEqual([`${t.organizationId}/files/${droppedZip}`]);
+    expect(existsSync(storage.uploadPath(t.organizationId, droppedZip))).toBe(false);
+    expect(existsSync(storage.uploadPath(t.organizationId, keptZip))).toBe(true);
+  });
 });
