@@ -1,7 +1,7 @@
 // Organisations and their solvers: reads and writes, no rules.
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { organizations, simulations, solvers } from './schema.ts';
+import { images, organizations, simulations, solvers, uploadedFiles } from './schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type SolverRow = typeof solvers.$inferSelect;
@@ -37,11 +37,19 @@ export async function insertOrganization(db: Executor, values: typeof organizati
 }
 
 /** Bytes stored by the organisation's simulations. */
+/**
+ * Bytes an organisation stores: its simulations (outputs, their uploads and setup zips), its saved images,
+ * and uploaded files no simulation holds any more.
+ */
 export async function storageConsumed(db: Executor, organizationId: string): Promise<number> {
   const [row] = await db
-    .select({ total: sql<string | number | null>`coalesce(sum(${simulations.sizeBytes}), 0)` })
-    .from(simulations)
-    .where(eq(simulations.organizationId, organizationId));
+    .select({
+      total: sql<string | number | null>`
+        coalesce((select sum(${simulations.sizeBytes}) from ${simulations} where ${simulations.organizationId} = ${organizationId}), 0)
+        + coalesce((select sum(${images.size}) from ${images} where ${images.organizationId} = ${organizationId}), 0)
+        + coalesce((select sum(${uploadedFiles.size}) from ${uploadedFiles} where ${uploadedFiles.organizationId} = ${organizationId} and ${uploadedFiles.simulationId} is null), 0)`,
+    })
+    .from(sql`(select 1) as one`);
   return Number(row?.total ?? 0);
 }
 

@@ -12,6 +12,7 @@ import {
   revokeByGrantId,
   upsertPayload,
 } from '../../../src/server/db/oidcPayloads.ts';
+import { insertImage } from '../../../src/server/db/images.ts';
 import { findOrganization, solversFor, storageConsumed } from '../../../src/server/db/organizations.ts';
 import { findUsablePasswordToken, insertPasswordToken, usePasswordToken } from '../../../src/server/db/passwordTokens.ts';
 import {
@@ -25,6 +26,7 @@ import {
 } from '../../../src/server/db/projects.ts';
 import { getOrCreateSecret } from '../../../src/server/db/secrets.ts';
 import { deleteSimulation, findSetup, findSimulation, insertSimulation, saveSetup, simulationsOfProjects } from '../../../src/server/db/simulations.ts';
+import { insertUploadedFile } from '../../../src/server/db/uploadedFiles.ts';
 import { findUserByEmail, insertUser } from '../../../src/server/db/users.ts';
 import { seedOnFirstStart } from '../../../src/server/services/seed.ts';
 import { migratedDatabase, type TestDatabase } from './harness.ts';
@@ -94,6 +96,12 @@ describe.each(['pglite', 'postgres'] as const)('repositories on %s', (driver) =>
     expect(simulations[0].createdAt).toBeInstanceOf(Date);
     expect(Math.abs(simulations[0].createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(await storageConsumed(db.db, organizationId)).toBe(1000 + 2000 + 3000 + 4000 + 10_000);
+    // Saved images count, and so do uploaded files no simulation holds; a simulation's own uploads are in its size.
+    await insertImage(db.db, { organizationId, name: 'view.png', contentType: 'image/png', size: 500, sha256: 'a'.repeat(64) });
+    const file = { organizationId, name: 'tank.stl', extension: 'stl', kind: 'stl' as const, sha256: 'b'.repeat(64) };
+    await insertUploadedFile(db.db, { ...file, size: 70 });
+    await insertUploadedFile(db.db, { ...file, size: 9, simulationId: simulations[0].id });
+    expect(await storageConsumed(db.db, organizationId)).toBe(1000 + 2000 + 3000 + 4000 + 10_000 + 500 + 70);
   });
 
   it('enforces unique names in the database too', async () => {
