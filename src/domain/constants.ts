@@ -222,3 +222,6 @@ export const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50,
 export type LogLevel = keyof typeof LOG_LEVELS;
 /** Production logs info and above. */
 export const PRODUCTION_MIN_LOG_LEVEL: LogLevel = 'info';
+
+/** Seconds a realtime ticket (POST /fetch/auth) can open a socket. */
+export const REALTIME_TICKET_TTL_S = 60;

@@ -7,6 +7,10 @@ import type { OutputListEntry, RunLogEntry } from './runOutputs.ts';
 import type { SimulationCondition } from './condition.ts';
 import type { SimulationState } from './simulationState.ts';
 
+/** POST /fetch/auth: a short-lived ticket that opens one realtime socket (`/ws?ticket=`); ttl in seconds. */
+export const realtimeTicketSchema = z.object({ token: z.string(), ttl: z.number().int().positive() });
+export type RealtimeTicket = z.infer<typeof realtimeTicketSchema>;
+
 const simId = z.uuid();
 const outputNumbers = z.array(z.number().int().nonnegative()).min(1).max(10_000);
 

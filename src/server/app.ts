@@ -22,11 +22,13 @@ import { installAdmissionControl } from './http/admission.ts';
 import { requestSerializers } from './http/logging.ts';
 import { registerClient } from './http/static.ts';
 import { createRealtimeRouter, registerRealtime } from './realtime/socket.ts';
+import { RealtimeTickets } from './realtime/tickets.ts';
 import type { CommandRouter } from './realtime/router.ts';
 import { accessGrantRoutes } from './routes/accessGrants.ts';
 import { authRoutes } from './routes/auth.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { realtimeRoutes } from './routes/realtime.ts';
 import { remoteVmRoutes } from './routes/remoteVms.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { dashboardRoutes } from './routes/dashboards.ts';
@@ -147,6 +149,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       verifyToken = createExternalVerifier(config.identity);
     }
     const realtime = createRealtimeRouter();
+    const tickets = new RealtimeTickets(database.db);
     const runs = await createRunsRuntime({
       db: database.db,
       storageDir: config.storageDir,
@@ -190,6 +193,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         await api.register(simulationRoutes, routeOptions);
         await api.register(remoteVmRoutes, routeOptions);
         await api.register(accessGrantRoutes, routeOptions);
+        await api.register(realtimeRoutes, { ctx, tickets });
         const runOptions = { ctx, runs };
         await api.register(runRoutes, runOptions);
         await api.register(outputRoutes, runOptions);
@@ -238,7 +242,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       app.addHook('onClose', async () => clearInterval(sweep));
     }
 
-    await registerRealtime(app, { ctx, identity: config.identity, verify: verifyToken, router: realtime });
+    await registerRealtime(app, { ctx, identity: config.identity, verify: verifyToken, router: realtime, tickets });
     await registerClient(app, config.clientDir);
 
     if (ownsDatabase) app.addHook('onClose', async () => database.close());

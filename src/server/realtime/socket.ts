@@ -1,11 +1,12 @@
-// The WebSocket endpoint /ws. Browsers cannot set headers on a WebSocket, so the access token comes as
-// the `access_token` query parameter (or a Bearer header from other clients); the upgrade is refused
-// with 401 without a valid one.
+// The WebSocket endpoint /ws. Browsers cannot set headers on a WebSocket: the web app opens it with a
+// `ticket` from POST /api/fetch/auth. Other clients may send a Bearer header, or the access token as the
+// `access_token` query parameter. The upgrade is refused with 401 without a valid one.
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { IdentityConfig } from '../config.ts';
 import { authenticateToken, bearerToken } from '../auth/requestAuth.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
+import { jwtExpiry, type RealtimeTickets } from './tickets.ts';
 import type { AuthContext } from '../services/access.ts';
 import { grantStillInForce } from '../services/accessGrants.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -27,14 +28,23 @@ export function createRealtimeRouter(): CommandRouter {
 
 export async function registerRealtime(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; identity: IdentityConfig; verify: TokenVerifier; router: CommandRouter },
+  options: { ctx: ServiceContext; identity: IdentityConfig; verify: TokenVerifier; router: CommandRouter; tickets: RealtimeTickets },
 ): Promise<void> {
+  /** When the credentials a socket was opened with expire (ms), by request. */
+  const expiries = new WeakMap<object, number | undefined>();
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   app.register(async (scope) => {
     scope.addHook('preValidation', async (request) => {
-      const query = request.query as { access_token?: unknown };
+      const query = request.query as { access_token?: unknown; ticket?: unknown };
+      if (typeof query.ticket === 'string') {
+        const opened = await options.tickets.open(query.ticket);
+        request.auth = opened.auth;
+        expiries.set(request, opened.expiresAt);
+        return;
+      }
       const token = typeof query.access_token === 'string' ? query.access_token : bearerToken(request.headers.authorization);
       request.auth = await authenticateToken(options.ctx, options.identity, options.verify, token);
+      expiries.set(request, jwtExpiry(token));
     });
     scope.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
       const auth = request.auth;
@@ -53,7 +63,7 @@ export async function registerRealtime(
           closeListeners.push(listener);
         },
       };
-      const expiresAt = tokenExpiry(request.query as { access_token?: unknown }, request.headers.authorization);
+      const expiresAt = expiries.get(request);
       const timer = expiresAt ? setTimeout(() => socket.close(TOKEN_EXPIRED_CLOSE_CODE, 'token expired'), Math.max(0, expiresAt - Date.now())) : undefined;
       timer?.unref();
       const grantWatch = auth.accessGrant ? watchAccessGrant(options.ctx, auth, () => socket.close(ACCESS_GRANT_ENDED_CLOSE_CODE, 'access grant ended')) : undefined;
@@ -92,17 +102,4 @@ function watchAccessGrant(ctx: ServiceContext, auth: AuthContext, end: () => voi
     clearTimeout(expiry);
     clearInterval(check);
   };
-}
-
-/** The token's exp claim in ms (it was verified before the upgrade, so reading it is safe). */
-function tokenExpiry(query: { access_token?: unknown }, header: string | undefined): number | undefined {
-  const token = typeof query.access_token === 'string' ? query.access_token : bearerToken(header);
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const exp = (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -46,13 +46,23 @@ class TestSocket implements SocketLike {
 function appConnection(signedIn = true) {
   const sockets: TestSocket[] = [];
   const auth = { getUser: async () => (signedIn ? ({ access_token: 'token-1' } as User) : null) };
-  const connection = createRealtimeConnection(auth, 'https://surge.test', (url) => {
-    const socket = new TestSocket(url);
-    sockets.push(socket);
-    return socket;
-  });
+  const tickets: string[] = [];
+  const fetchTicket = async (origin: string, accessToken: string) => {
+    tickets.push(`${origin} ${accessToken}`);
+    return `ticket-${tickets.length}`;
+  };
+  const connection = createRealtimeConnection(
+    auth,
+    'https://surge.test',
+    (url) => {
+      const socket = new TestSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    fetchTicket,
+  );
   const last = () => sockets[sockets.length - 1];
-  return { connection, sockets, last };
+  return { connection, sockets, last, tickets };
 }
 
 async function connected(connection: RealtimeConnection, sockets: TestSocket[]) {
@@ -69,12 +79,17 @@ afterEach(() => {
 });
 
 describe('realtime connection with the spec timings', () => {
-  it('opens wss://…/ws with the access token', async () => {
-    const { connection, sockets } = appConnection();
+  it('opens wss://…/ws with a ticket bought with the access token, a fresh one per socket', async () => {
+    const { connection, sockets, tickets } = appConnection();
     connection.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(sockets[0].url).toBe('wss://surge.test/ws?access_token=token-1');
-    expect(realtimeUrl('http://localhost:8080', 'a b')).toBe('ws://localhost:8080/ws?access_token=a+b');
+    expect(sockets[0].url).toBe('wss://surge.test/ws?ticket=ticket-1');
+    expect(tickets).toEqual(['https://surge.test token-1']);
+    sockets[0].open();
+    sockets[0].drop(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets[1].url).toBe('wss://surge.test/ws?ticket=ticket-2');
+    expect(realtimeUrl('http://localhost:8080', 'a b')).toBe('ws://localhost:8080/ws?ticket=a+b');
     connection.stop();
   });
 

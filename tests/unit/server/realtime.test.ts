@@ -1,5 +1,6 @@
-// The realtime WebSocket /ws: refused without a valid access token; heartbeat and sync answered;
-// malformed and unknown commands get an error reply instead of closing the channel.
+// The realtime WebSocket /ws: refused without a valid access token or ticket; a ticket from POST
+// /api/fetch/auth opens one socket; heartbeat and sync answered; malformed and unknown commands get an
+// error reply instead of closing the channel.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -60,5 +61,23 @@ describe('realtime channel', () => {
     socket.send(JSON.stringify({ type: 'ping' }));
     expect(await next()).toEqual({ type: 'pong' });
     socket.close();
+  });
+
+  it('opens a socket with a ticket bought with the access token, once, and refuses forged ones', async () => {
+    const token = await tokenFor(t, t.admin.id);
+    expect((await t.app.inject({ method: 'POST', url: '/api/fetch/auth' })).statusCode).toBe(401);
+    const bought = await t.app.inject({ method: 'POST', url: '/api/fetch/auth', headers: { authorization: `Bearer ${token}` } });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const ticket = bought.json() as { token: string; ttl: number };
+    expect(ticket.ttl).toBe(60);
+    const { socket, next } = await open(`${wsUrl}?ticket=${encodeURIComponent(ticket.token)}`);
+    socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await next()).toEqual({ type: 'pong' });
+    socket.close();
+    // Used once; an access token is no ticket; a ticket signed with another key is refused.
+    await expect(open(`${wsUrl}?ticket=${encodeURIComponent(ticket.token)}`)).rejects.toThrow('HTTP 401');
+    await expect(open(`${wsUrl}?ticket=${encodeURIComponent(token)}`)).rejects.toThrow('HTTP 401');
+    const [header, payload] = ticket.token.split('.');
+    await expect(open(`${wsUrl}?ticket=${header}.${payload}.${'A'.repeat(43)}`)).rejects.toThrow('HTTP 401');
   });
 });
