@@ -15,6 +15,8 @@ export type ServerConfig = {
   publicUrl: string;
   dataDir: string;
   storageDir: string;
+  /** SURGE_SECRET_KEY: the key that seals TOTP seeds (otherwise a key file under storageDir/keys). */
+  secretKey?: string;
   /** PostgreSQL connection string; absent: PGlite under dataDir/db (or in memory with dataDir ':memory:'). */
   databaseUrl?: string;
   identity: IdentityConfig;
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     publicUrl,
     dataDir,
     storageDir,
+    ...(env.SURGE_SECRET_KEY ? { secretKey: env.SURGE_SECRET_KEY } : {}),
     databaseUrl: env.DATABASE_URL || undefined,
     identity,
     adminEmail: (env.SURGE_ADMIN_EMAIL || 'admin@surge.local').trim().toLowerCase(),

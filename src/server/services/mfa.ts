@@ -2,6 +2,7 @@
 // a code) and remove. Single sign-on users manage this at their identity provider.
 import type { Authenticator, MfaEnrolment } from '../../domain/user.ts';
 import { ERROR_MESSAGES } from '../../domain/errors.ts';
+import { openSecret, sealSecret } from '../auth/secretBox.ts';
 import { createTotpSecret, matchTotp, otpauthUri } from '../auth/totp.ts';
 import {
   deleteAuthenticator,
@@ -39,7 +40,7 @@ export async function startEnrolment(ctx: ServiceContext, auth: AuthContext): Pr
   assertLocalAccount(auth);
   await deletePendingAuthenticators(ctx.db, auth.user.id);
   const secret = createTotpSecret();
-  const row = await insertAuthenticator(ctx.db, { userId: auth.user.id, label: 'Authenticator app', secret, confirmed: false });
+  const row = await insertAuthenticator(ctx.db, { userId: auth.user.id, label: 'Authenticator app', secret: sealSecret(ctx.config, secret), confirmed: false });
   return { id: row.id, secret, otpauthUri: otpauthUri(secret, auth.user.email) };
 }
 
@@ -47,7 +48,7 @@ export async function confirmEnrolment(ctx: ServiceContext, auth: AuthContext, c
   assertLocalAccount(auth);
   const pending = await latestPendingAuthenticator(ctx.db, auth.user.id);
   if (!pending) throw new HttpError('wrong_input', ERROR_MESSAGES.noPendingEnrolment);
-  const step = matchTotp(pending.secret, code);
+  const step = matchTotp(openSecret(ctx.config, pending.secret), code);
   if (step === null) {
     throw new HttpError('validation_error', ERROR_MESSAGES.invalidTotp, { fieldErrors: [{ path: 'code', message: ERROR_MESSAGES.invalidTotp }] });
   }

@@ -1,6 +1,7 @@
 // Sign-in with the embedded provider: password check with a per-email throttle, and the second factor
 // (a pending challenge per interaction, then a TOTP code that works once).
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords.ts';
+import { openSecret } from '../auth/secretBox.ts';
 import { matchTotp } from '../auth/totp.ts';
 import { listConfirmedAuthenticators, updateAuthenticator } from '../db/authenticators.ts';
 import { destroyPayload, findPayload, upsertPayload } from '../db/oidcPayloads.ts';
@@ -88,7 +89,7 @@ export async function useTotp(ctx: ServiceContext, userId: string, code: string)
   const trimmed = code.trim();
   if (!/^[0-9]{6}$/.test(trimmed)) return false;
   for (const authenticator of await listConfirmedAuthenticators(ctx.db, userId)) {
-    const step = matchTotp(authenticator.secret, trimmed);
+    const step = matchTotp(openSecret(ctx.config, authenticator.secret), trimmed);
     if (step === null) continue;
     if (authenticator.lastUsedStep !== null && step <= authenticator.lastUsedStep) continue;
     await updateAuthenticator(ctx.db, authenticator.id, { lastUsedStep: step, lastUsedAt: new Date() });

@@ -1,9 +1,11 @@
 // Users over the API: own profile, team management rules, password change and reset by a manager,
 // invitations in the mail outbox, and two-factor enrolment; single sign-on users may not touch either.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../support/login.ts';
 import { verifyPassword } from '../../../src/server/auth/passwords.ts';
 import { mailsTo } from '../../../src/server/db/mailOutbox.ts';
+import { authenticators } from '../../../src/server/db/schema.ts';
 import { findUser } from '../../../src/server/db/users.ts';
 import { ADMIN_PASSWORD, call, createUser, startTestApp, tokenFor, type TestApp } from './harness.ts';
 
@@ -126,6 +128,10 @@ describe('two-factor authenticators', () => {
     const enrolment = (await call(t, token, 'POST', '/api/auth/mfa')).json();
     expect(enrolment.otpauthUri).toMatch(/^otpauth:\/\/totp\/Surge:.*secret=/);
     expect((await call(t, token, 'GET', '/api/auth/authenticators')).json()).toEqual([]);
+    // The seed is stored sealed, never as the base32 text the user's app got.
+    const [stored] = await t.db.db.select().from(authenticators).where(eq(authenticators.id, enrolment.id));
+    expect(stored.secret.startsWith('v1:')).toBe(true);
+    expect(stored.secret).not.toContain(enrolment.secret);
 
     const wrong = await call(t, token, 'POST', '/api/auth/mfa/verify', { code: '000000' === totpCode(enrolment.secret) ? '111111' : '000000' });
     expect(wrong.json().title).toBe('validation_error');
