@@ -190,12 +190,27 @@ describe('Setup screen', () => {
     const setup = new SetupPage(page);
     await setup.waitUntilShown();
     await setup.openAddMenuItem('add-solid-stl');
-    await page.getByTestId('add-solidStl-form').locator('input[type="file"]').setInputFiles({
+    const form = page.getByTestId('add-solidStl-form');
+    // The browser's geometry worker refuses a file that is no STL before anything is sent.
+    await form.locator('input[type="file"]').setInputFiles({ name: 'notes.stl', mimeType: 'model/stl', buffer: Buffer.from('these are my notes, not a mesh') });
+    const refused = page.locator('[data-testid="upload-check"][data-status="refused"]');
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.textContent()).toContain('The file is not an STL file (binary or ASCII).');
+    expect(await page.getByTestId('upload-start').isDisabled()).toBe(true);
+
+    await form.locator('input[type="file"]').setInputFiles({
       name: 'obstacle.stl',
       mimeType: 'model/stl',
       buffer: boxStl([100, 50, 20], [0, 0, 10]),
     });
-    await page.getByTestId('add-solidStl-form').getByText('mm', { exact: true }).click();
+    await form.getByText('mm', { exact: true }).click();
+    // Checked again with the new unit: 12 triangles of a closed box, 100 x 50 x 20 mm in metres.
+    await expect
+      .poll(() => page.locator('[data-testid="upload-check"][data-status="checked"]').textContent().catch(() => ''), { timeout: 30_000 })
+      .toContain('(0.05, 0.025, 0.02) m');
+    const summary = await page.getByTestId('upload-check-summary').textContent();
+    expect(summary).toBe('12 triangles, (-0.05, -0.025, 0) to (0.05, 0.025, 0.02) m');
+    expect(await page.getByTestId('upload-check').textContent()).toContain('Closed, consistent mesh');
     await page.getByTestId('upload-start').click();
     await page.locator('[data-testid="upload-state"][data-state="success"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('upload-info-triangles').textContent()).toBe('12');

@@ -1,6 +1,8 @@
-// Add Solid: Upload STL. Choose a file and its length unit (m, mm, in), upload it with progress and the
-// option to cancel (states idle, pending, error, success), see what the server's mesh check found, then
-// add the part. A mesh with holes or non-manifold edges carries the spec's warning.
+// Add Solid: Upload STL. Choose a file and its length unit (m, mm, in): the browser checks it at once
+// (geometry worker) and shows its size and defects before anything is sent; a file that is no STL or is
+// over the limits cannot be uploaded. Upload it with progress and the option to cancel (states idle,
+// pending, error, success), see what the server's mesh check found, then add the part. A mesh with holes
+// or non-manifold edges carries the spec's warning.
 import { Alert, Button, FileInput, Group, Progress, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { PartUploadState } from '../../../../domain/viewerState.ts';
@@ -11,6 +13,7 @@ import type { Vec3 } from '../../../../domain/vector.ts';
 import { useServices } from '../../../app/services.ts';
 import { formatNumber } from '../../fields/numberText.ts';
 import type { UploadedFile } from '../../../../domain/uploads.ts';
+import { checkStlInBrowser, type BrowserMeshCheck } from '../../browserMeshCheck.ts';
 import { UploadError, uploadGeometry } from '../../setupApi.ts';
 import { addPart } from '../../setupActions.ts';
 import { stlPart } from '../../setupParts.ts';
@@ -38,8 +41,25 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
   const [error, setError] = useState<{ title: string; detail: string } | null>(null);
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const [check, setCheck] = useState<BrowserMeshCheck | null>(null);
 
   useEffect(() => () => abort.current?.abort(), []);
+
+  // A new file or unit is checked in the browser; a check overtaken by a newer choice is dropped.
+  useEffect(() => {
+    if (!file) {
+      setCheck(null);
+      return;
+    }
+    let current = true;
+    setCheck({ status: 'checking' });
+    void checkStlInBrowser(file, unit).then((result) => {
+      if (current) setCheck(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [file, unit]);
 
   const upload = async () => {
     if (!file || !simulationId) return;
@@ -101,7 +121,7 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
               Add part
             </Button>
           ) : (
-            <Button size="xs" onClick={() => void upload()} disabled={!file || state === 'pending'} data-testid="upload-start">
+            <Button size="xs" onClick={() => void upload()} disabled={!file || state === 'pending' || check?.status !== 'checked'} data-testid="upload-start">
               Upload
             </Button>
           )}
@@ -143,6 +163,7 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
           />
         </div>
         <TextInput label="Part name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-testid="upload-name" />
+        {state !== 'success' && check && <BrowserCheck check={check} />}
         {state === 'pending' && (
           <Stack gap={4}>
             <Group justify="space-between">
@@ -209,5 +230,44 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
         )}
       </Stack>
     </FormFrame>
+  );
+}
+
+/** What the browser found in the chosen file, before the upload. */
+function BrowserCheck({ check }: { check: BrowserMeshCheck }) {
+  if (check.status === 'checking') {
+    return (
+      <Text size="xs" c="dimmed" data-testid="upload-check" data-status="checking">
+        Checking the file in this browser…
+      </Text>
+    );
+  }
+  if (check.status === 'refused') {
+    return (
+      <Alert color="red" variant="light" title="This file cannot be uploaded" data-testid="upload-check" data-status="refused">
+        {check.message}
+      </Alert>
+    );
+  }
+  const { info } = check;
+  const defects = [
+    info.holes > 0 ? `${info.holes} hole${info.holes === 1 ? '' : 's'}` : null,
+    info.nonManifold > 0 ? `${info.nonManifold} non-manifold element${info.nonManifold === 1 ? '' : 's'}` : null,
+    check.degenerate > 0 ? `${check.degenerate} degenerate face${check.degenerate === 1 ? '' : 's'}` : null,
+    check.inconsistentWinding > 0 ? `${check.inconsistentWinding} inconsistently wound face${check.inconsistentWinding === 1 ? '' : 's'}` : null,
+  ].filter((d): d is string => d !== null);
+  return (
+    <Alert
+      color={check.hasWarnings ? 'yellow' : 'teal'}
+      variant="light"
+      title={check.hasWarnings ? 'The mesh has defects: the part will carry a warning' : 'Closed, consistent mesh'}
+      data-testid="upload-check"
+      data-status="checked"
+    >
+      <Text size="xs" data-testid="upload-check-summary">
+        {info.nbrOfTriangles.toLocaleString('en-US')} triangles, {vec(info.boundingBox.min)} to {vec(info.boundingBox.max)} m
+        {defects.length > 0 ? `; ${defects.join(', ')}` : ''}
+      </Text>
+    </Alert>
   );
 }
