@@ -1,7 +1,7 @@
 // Images saved from the results viewer: records scoped to an organisation (the bytes are in storage).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { images } from './schema.ts';
+import { images, simulations } from './schema.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -26,4 +26,14 @@ export async function deleteImage(db: Executor, organizationId: string, id: stri
     .where(and(eq(images.id, id), eq(images.organizationId, organizationId)))
     .returning();
   return row;
+}
+
+/** Whether a simulation other than `exceptSimulationId` shows the image as its post image. */
+export async function imageShownElsewhere(db: Executor, imageId: string, exceptSimulationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: simulations.id })
+    .from(simulations)
+    .where(and(eq(simulations.postImageId, imageId), ne(simulations.id, exceptSimulationId)))
+    .limit(1);
+  return row !== undefined;
 }

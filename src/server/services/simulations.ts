@@ -6,6 +6,7 @@ import { emptySetup, type SetupDocument } from '../../domain/setup.ts';
 import { copyName, type Simulation, type SimulationClone, type SimulationCreate, type SimulationUpdate } from '../../domain/simulation.ts';
 import { RUNNING_GROUP, type SimulationState } from '../../domain/simulationState.ts';
 import type { Executor } from '../db/client.ts';
+import { deleteImage, imageShownElsewhere } from '../db/images.ts';
 import { touchProject } from '../db/projects.ts';
 import {
   deleteSimulation,
@@ -57,6 +58,7 @@ export async function getSimulation(ctx: ServiceContext, auth: AuthContext, id: 
 }
 
 export async function updateSimulationDetails(ctx: ServiceContext, auth: AuthContext, id: string, input: SimulationUpdate): Promise<Simulation> {
+  let replaced: string | null = null;
   await ctx.db.transaction(async (tx) => {
     const current = await accessSimulation(tx, auth, id, 'write');
     const targetProjectId = input.projectId ?? current.projectId;
@@ -74,19 +76,35 @@ export async function updateSimulationDetails(ctx: ServiceContext, auth: AuthCon
     });
     await touchProject(tx, targetProjectId);
     if (targetProjectId !== current.projectId) await touchProject(tx, current.projectId);
+    if (input.postImageId !== undefined && current.postImageId && current.postImageId !== input.postImageId) {
+      replaced = await dropUnshownImage(tx, auth.organization.id, current.postImageId, id);
+    }
   });
+  if (replaced) await rm(new RunStorage(ctx.config.storageDir).imagePath(auth.organization.id, replaced), { force: true });
   return load(ctx.db, auth, id);
 }
 
+/**
+ * A post image lives for the simulations that show it (images have no list of their own): the one a
+ * simulation stops showing goes when no other simulation shows it. Returns its id when it went.
+ */
+async function dropUnshownImage(tx: Executor, organizationId: string, imageId: string, simulationId: string): Promise<string | null> {
+  if (await imageShownElsewhere(tx, imageId, simulationId)) return null;
+  return (await deleteImage(tx, organizationId, imageId)) ? imageId : null;
+}
+
 export async function removeSimulation(ctx: ServiceContext, auth: AuthContext, id: string): Promise<void> {
+  let dropped: string | null = null;
   await ctx.db.transaction(async (tx) => {
     const current = await accessSimulation(tx, auth, id, 'write');
     if (BUSY_STATES.includes(current.state as SimulationState)) {
       throw new HttpError('wrong_input', 'Stop the simulation before deleting it.', { status: 409 });
     }
+    if (current.postImageId) dropped = await dropUnshownImage(tx, auth.organization.id, current.postImageId, id);
     await deleteSimulation(tx, id);
     await touchProject(tx, current.projectId);
   });
+  if (dropped) await rm(new RunStorage(ctx.config.storageDir).imagePath(auth.organization.id, dropped), { force: true });
 }
 
 /**

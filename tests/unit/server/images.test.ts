@@ -1,7 +1,8 @@
 // Images saved from the results viewer over the API: PNG and JPEG are stored and served with their type,
 // anything else is refused (a disguised file as a security risk with 503), nothing is left behind by a
 // refusal, images stay inside their organisation, only images of the organisation can become a
-// simulation's post image, and deleting an image clears it there.
+// simulation's post image, deleting an image clears it there, and a post image no simulation shows any
+// more is removed.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -172,5 +173,28 @@ describe('saving images', () => {
     expect((await call(t, manager, 'GET', `/api/simulations/${simId}`)).json()).toMatchObject({ postImageId: null, postImage: null });
     // Clearing by hand stays possible.
     expect((await call(t, manager, 'PUT', `/api/simulations/${simId}`, { postImageId: null })).status).toBe(200);
+  });
+
+  it('removes the post image a simulation stops showing, unless another simulation shows it', async () => {
+    const first = (await upload({ file: { name: 'one.png', bytes: png() }, name: 'One' })).json();
+    const second = (await upload({ file: { name: 'two.png', bytes: png() }, name: 'Two' })).json();
+    const simId = await newSimulation();
+    const otherId = await newSimulation();
+    expect((await call(t, manager, 'PUT', `/api/simulations/${simId}`, { postImageId: first.id })).status).toBe(200);
+    expect((await call(t, manager, 'PUT', `/api/simulations/${otherId}`, { postImageId: first.id })).status).toBe(200);
+    // Still shown by the other simulation: it stays.
+    expect((await call(t, manager, 'PUT', `/api/simulations/${simId}`, { postImageId: second.id })).status).toBe(200);
+    expect((await get(first.id)).statusCode).toBe(200);
+    // Replaced there too: nothing shows it any more, so it goes, record and file.
+    expect((await call(t, manager, 'PUT', `/api/simulations/${otherId}`, { postImageId: second.id })).status).toBe(200);
+    expect((await get(first.id)).statusCode).toBe(404);
+    expect(storedImages()).not.toContain(first.id);
+    // A rename keeps the image; deleting both simulations takes it with the last one.
+    expect((await call(t, manager, 'PUT', `/api/simulations/${simId}`, { name: 'Renamed' })).status).toBe(200);
+    expect((await call(t, manager, 'DELETE', `/api/simulations/${simId}`)).status).toBe(200);
+    expect((await get(second.id)).statusCode).toBe(200);
+    expect((await call(t, manager, 'DELETE', `/api/simulations/${otherId}`)).status).toBe(200);
+    expect((await get(second.id)).statusCode).toBe(404);
+    expect(storedImages()).not.toContain(second.id);
   });
 });
