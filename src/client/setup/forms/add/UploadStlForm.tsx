@@ -121,7 +121,7 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
               Add part
             </Button>
           ) : (
-            <Button size="xs" onClick={() => void upload()} disabled={!file || state === 'pending' || check?.status !== 'checked'} data-testid="upload-start">
+            <Button size="xs" onClick={() => void upload()} disabled={!file || state === 'pending' || check?.status === 'checking' || check?.status === 'refused'} data-testid="upload-start">
               Upload
             </Button>
           )}
@@ -245,6 +245,13 @@ function BrowserCheck({ check }: { check: BrowserMeshCheck }) {
   if (check.status === 'refused') {
     return (
       <Alert color="red" variant="light" title="This file cannot be uploaded" data-testid="upload-check" data-status="refused">
+        {check.message}
+      </Alert>
+    );
+  }
+  if (check.status === 'unchecked') {
+    return (
+      <Alert color="gray" variant="light" title="Not checked in this browser" data-testid="upload-check" data-status="unchecked">
         {check.message}
       </Alert>
     );
