@@ -41,6 +41,7 @@ import { runRoutes } from './routes/runs.ts';
 import { loadRunsConfig, type RunsConfig } from './runs/config.ts';
 import { registerRunCommands } from './runs/realtime.ts';
 import { registerStatisticsCommands } from './postprocessing/statistics/statisticsCommands.ts';
+import type { JobHandlerRegistry } from './jobs/registry.ts';
 import { createRunsRuntime, type RunsRuntime } from './runs/runtime.ts';
 import { simulationRoutes } from './routes/simulations.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -85,6 +86,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Settings of the run backend over those from the environment (tests). */
   runs?: Partial<RunsConfig>;
+  /** The job handlers instead of the product's (benchmarks isolating the job system). */
+  handlers?: JobHandlerRegistry;
 };
 
 const EXPIRED_PAYLOAD_SWEEP_MS = 60 * 60 * 1000;
@@ -155,6 +158,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       storageDir: config.storageDir,
       log: app.log,
       config: { ...loadRunsConfig(process.env, 'api'), ...options.runs },
+      ...(options.handlers ? { handlers: options.handlers } : {}),
     });
     // Registered first so that it runs after the routes have stopped (hooks run in reverse order).
     app.addHook('onClose', async () => runs.close());

@@ -32,9 +32,16 @@ export type RunsRuntime = {
   close(): Promise<void>;
 };
 
-export async function createRunsRuntime(options: { db: Database; storageDir: string; log: JobLogger; config: RunsConfig }): Promise<RunsRuntime> {
+export async function createRunsRuntime(options: {
+  db: Database;
+  storageDir: string;
+  log: JobLogger;
+  config: RunsConfig;
+  /** The product's handlers unless given (benchmarks isolating the job system). */
+  handlers?: JobHandlerRegistry;
+}): Promise<RunsRuntime> {
   const { db, log, config } = options;
-  const registry = jobHandlers();
+  const registry = options.handlers ?? jobHandlers();
   const kinds = config.processJobs ? registry.kinds().filter((k) => config.kinds === null || config.kinds.includes(k)) : [];
   const concurrency = (kind: JobKind): number => {
     if (!kinds.includes(kind)) return 0;
