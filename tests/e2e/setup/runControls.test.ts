@@ -115,7 +115,8 @@ describe('Run controls', () => {
 
     const jobs = await setup.openSidebarPanel('jobs');
     await expect.poll(() => jobs.getByTestId('simulation-state').getAttribute('data-state'), { timeout: 180_000, interval: 1000 }).toBe('completed');
-    expect(await jobs.getByTestId('job-solver_run').getAttribute('data-state')).toBe('completed');
+    // The session's job ends once its last outputs are post-processed, a moment after the run completed.
+    await expect.poll(() => jobs.getByTestId('job-solver_run').getAttribute('data-state'), { timeout: 60_000, interval: 500 }).toBe('completed');
     const outputs = await api<unknown[]>(token, 'GET', `/simulations/${simulationId}/outputs`);
     expect(outputs.length).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'setup-after-run');
