@@ -1,5 +1,6 @@
 // Serves the built web app (dist/client) with a single-page-app fallback: a GET for a page that is not
-// a file, and not under /api, /oidc, /interaction or /ws, answers index.html. Anything else is a JSON 404.
+// a file, and not under /api, /oidc, /interaction or /ws, answers index.html, and so does the root (the
+// address `npm start` prints). Anything else is a JSON 404.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
-      index: false,
+      // The root is the app's page; the static handler would refuse it as a directory.
+      index: 'index.html',
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/; the page itself must always be revalidated.
         res.header('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -59,6 +59,13 @@ describe('web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // The address `npm start` prints is the root: it opens the app too, in a browser or not.
+    for (const headers of [{ accept: 'text/html,application/xhtml+xml' }, {}]) {
+      const root = await t.app.inject({ method: 'GET', url: '/', headers });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('<div id="root">');
+      expect(root.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('answers unknown API routes as JSON 404, never with the page', async () => {
