@@ -4,7 +4,7 @@
 // user, valid for REALTIME_TICKET_TTL_S seconds and once (per server process), and carrying the access
 // token's expiry, when the socket it opened closes (the client then asks for a new ticket).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { REALTIME_TICKET_TTL_S } from '../../domain/constants.ts';
 import { ERROR_MESSAGES } from '../../domain/errors.ts';
 import type { RealtimeTicket } from '../../domain/realtimeMessages.ts';
@@ -80,10 +80,9 @@ export class RealtimeTickets {
 
 /** The exp claim (ms) of a JWT that was verified already; undefined when it has none. */
 export function jwtExpiry(token: string | undefined): number | undefined {
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
+  if (!token) return undefined;
   try {
-    const exp = (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp?: unknown }).exp;
+    const { exp } = decodeJwt(token);
     return typeof exp === 'number' ? exp * 1000 : undefined;
   } catch {
     return undefined;

@@ -80,8 +80,13 @@ export async function updateSimulationDetails(ctx: ServiceContext, auth: AuthCon
       replaced = await dropUnshownImage(tx, auth.organization.id, current.postImageId, id);
     }
   });
-  if (replaced) await rm(new RunStorage(ctx.config.storageDir).imagePath(auth.organization.id, replaced), { force: true });
+  await removeImageFile(ctx, auth, replaced);
   return load(ctx.db, auth, id);
+}
+
+/** The bytes of an image whose record went in a committed transaction. */
+async function removeImageFile(ctx: ServiceContext, auth: AuthContext, imageId: string | null): Promise<void> {
+  if (imageId) await rm(new RunStorage(ctx.config.storageDir).imagePath(auth.organization.id, imageId), { force: true });
 }
 
 /**
@@ -104,7 +109,7 @@ export async function removeSimulation(ctx: ServiceContext, auth: AuthContext, i
     await deleteSimulation(tx, id);
     await touchProject(tx, current.projectId);
   });
-  if (dropped) await rm(new RunStorage(ctx.config.storageDir).imagePath(auth.organization.id, dropped), { force: true });
+  await removeImageFile(ctx, auth, dropped);
 }
 
 /**
