@@ -4,8 +4,10 @@
 //! (its middle occupied child), and the remaining picks are spread evenly in Z-order over the other
 //! occupied children. A chosen cell keeps its lowest-index point. Deterministic.
 //!
-//! Volumetric clouds are served from occupancy bitmaps (two streaming passes over the points); clouds
-//! so sparse that the picks need cells finer than 256^3 fall back to a Morton sort of all points.
+//! Volumetric clouds are served from occupancy bitmaps: one pass over the points for the bounds, one
+//! that marks the 256^3 cells and notes the first point of each; the picks then read only those
+//! notes. Clouds so sparse that the picks need cells finer than 256^3 fall back to a Morton sort of
+//! all points.
 
 use crate::{try_vec, try_with_capacity, Buffer, GeomError, GeomResult, Output};
 
@@ -47,7 +49,7 @@ pub fn reduce_points(p: &[f32], target: usize) -> GeomResult<Output> {
 
     // Occupancy per level from the 256^3 bitmap upwards.
     let mut maps: Vec<Vec<u64>> = Vec::with_capacity(LEVELS + 1);
-    let (finest, keys) = occupancy(p, &q, &spread)?;
+    let (finest, firsts) = occupancy(p, &q, &spread)?;
     maps.push(finest);
     for _ in BITMAP_LEVEL + 1..=LEVELS {
         let up = coarsen(maps.last().unwrap());
@@ -60,11 +62,11 @@ pub fn reduce_points(p: &[f32], target: usize) -> GeomResult<Output> {
             child -= 1;
         }
         let chosen = choose_cells(&maps[child - BITMAP_LEVEL], occupied(child + 1), occupied(child), m)?;
-        let kept = first_points(&keys, child, &chosen, target)?;
+        let kept = first_points(&firsts, child, &chosen, target)?;
         return done(kept, cell_size(ext, child + 1), child as f64);
     }
     drop(maps);
-    drop(keys);
+    drop(firsts);
     sorted_reduce(p, &q, &spread, m, ext)
 }
 
@@ -111,18 +113,98 @@ fn morton(spread: &[u32], c: [u32; 3], level: usize) -> u32 {
     spread[(c[0] >> level) as usize] | (spread[(c[1] >> level) as usize] << 1) | (spread[(c[2] >> level) as usize] << 2)
 }
 
-/// Occupancy bitmap of the 256^3 level, and each point's cell there (its Morton key), kept so that
-/// the second pass reads 4 bytes per point instead of the positions.
-fn occupancy(p: &[f32], q: &Quantizer, spread: &[u32]) -> GeomResult<(Vec<u64>, Vec<u32>)> {
+/// Occupancy bitmap of the 256^3 level, and the first point met in each occupied cell there, as
+/// (Morton key << 32 | point index) in index order. The first point of any coarser cell is then the
+/// first of these whose key falls in it, so the picks never scan all points a second time.
+fn occupancy(p: &[f32], q: &Quantizer, spread: &[u32]) -> GeomResult<(Vec<u64>, Vec<u64>)> {
     let cells = 1usize << (3 * (LEVELS - BITMAP_LEVEL));
+    let n = p.len() / 3;
     let mut map = try_vec(cells / 64, 0u64)?;
-    let mut keys = try_vec(p.len() / 3, 0u32)?;
-    for (key, v) in keys.iter_mut().zip(p.chunks_exact(3)) {
-        let k = morton(spread, q.cell(v), BITMAP_LEVEL);
-        map[(k >> 6) as usize] |= 1u64 << (k & 63);
-        *key = k;
+    // A slot per cell that can be occupied. The branch below is taken for about one point in eight
+    // in a volumetric cloud; a branch-free append (write every point's slot, advance on new cells)
+    // was slower, as each store's address then waits for every earlier bitmap load.
+    let mut firsts = try_with_capacity::<u64>(n.min(cells))?;
+    let mut len = 0usize;
+    {
+        let slots = firsts.spare_capacity_mut();
+        let mut visit = |key: u32, index: usize| {
+            let word = &mut map[(key >> 6) as usize];
+            let bit = 1u64 << (key & 63);
+            if *word & bit == 0 {
+                *word |= bit;
+                slots[len].write(((key as u64) << 32) | index as u64);
+                len += 1;
+            }
+        };
+        let done = occupancy_simd(p, q, &mut visit);
+        for (i, v) in p.chunks_exact(3).enumerate().skip(done) {
+            visit(morton(spread, q.cell(v), BITMAP_LEVEL), i);
+        }
     }
-    Ok((map, keys))
+    // SAFETY: the first `len` slots were written.
+    unsafe { firsts.set_len(len) };
+    Ok((map, firsts))
+}
+
+/// The bulk of `occupancy`, four points per step with the wasm SIMD unit: quantise, spread the bits
+/// of each axis and interleave them into Morton keys without table lookups, the same keys as
+/// `Quantizer::cell` and `morton` give. Hands each key to `visit` with its point index and returns
+/// how many points it did; the caller does the rest.
+///
+/// Written for what V8 makes of it: the deinterleave uses only shuffles that take two lanes from each
+/// operand (one `shufps` each), the signed conversion (coordinates are at or above the box minimum, so
+/// it equals the unsigned one and the clamp catches overflow) and constants read once through a
+/// volatile load, which keeps them in registers instead of being rebuilt every step and keeps LLVM
+/// from turning the bit spreading into multiplications.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn occupancy_simd(p: &[f32], q: &Quantizer, visit: &mut impl FnMut(u32, usize)) -> usize {
+    use core::arch::wasm32::*;
+    let constants = [
+        u32x4_splat(0x0000_f00f),
+        u32x4_splat(0x000c_30c3),
+        u32x4_splat(0x0024_9249),
+        u32x4_splat((1u32 << BITS) - 1),
+    ];
+    // SAFETY: reads a local array of plain values.
+    let [m4, m2, m1, max] = unsafe { core::ptr::read_volatile(&constants) };
+    // Bits 0..7 of each lane to every third bit (the 256^3 level has 8 bits per axis).
+    let spread8 = |x: v128| -> v128 {
+        let x = v128_and(v128_or(x, u32x4_shl(x, 8)), m4);
+        let x = v128_and(v128_or(x, u32x4_shl(x, 4)), m2);
+        v128_and(v128_or(x, u32x4_shl(x, 2)), m1)
+    };
+    let scale = f32x4_splat(q.scale);
+    let (lx, ly, lz) = (f32x4_splat(q.lo[0]), f32x4_splat(q.lo[1]), f32x4_splat(q.lo[2]));
+    let shift = BITMAP_LEVEL as u32;
+    let cell = |v: v128, lo: v128| -> v128 {
+        let c = u32x4_min(i32x4_trunc_sat_f32x4(f32x4_mul(f32x4_sub(v, lo), scale)), max);
+        spread8(u32x4_shr(c, shift))
+    };
+    let quads = p.len() / 12;
+    for i in 0..quads {
+        // SAFETY: the 12 floats from 12 * i lie inside `p` (i < p.len() / 12).
+        let (a, b, c) = unsafe {
+            let src = p.as_ptr().add(12 * i);
+            (v128_load(src as *const v128), v128_load(src.add(4) as *const v128), v128_load(src.add(8) as *const v128))
+        };
+        // a = x0 y0 z0 x1, b = y1 z1 x2 y2, c = z2 x3 y3 z3
+        let t = i32x4_shuffle::<2, 3, 5, 6>(b, c); // x2 y2 x3 y3
+        let u = i32x4_shuffle::<1, 2, 4, 5>(a, b); // y0 z0 y1 z1
+        let xs = i32x4_shuffle::<0, 3, 4, 6>(a, t);
+        let ys = i32x4_shuffle::<0, 2, 5, 7>(u, t);
+        let zs = i32x4_shuffle::<1, 3, 4, 7>(u, c);
+        let k = v128_or(cell(xs, lx), v128_or(u32x4_shl(cell(ys, ly), 1), u32x4_shl(cell(zs, lz), 2)));
+        visit(u32x4_extract_lane::<0>(k), 4 * i);
+        visit(u32x4_extract_lane::<1>(k), 4 * i + 1);
+        visit(u32x4_extract_lane::<2>(k), 4 * i + 2);
+        visit(u32x4_extract_lane::<3>(k), 4 * i + 3);
+    }
+    4 * quads
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn occupancy_simd(_p: &[f32], _q: &Quantizer, _visit: &mut impl FnMut(u32, usize)) -> usize {
+    0
 }
 
 /// Occupancy one level up: a parent is occupied when any of its 8 consecutive children is.
@@ -143,14 +225,42 @@ fn coarsen(map: &[u64]) -> Vec<u64> {
     up
 }
 
+/// Picks `extra` of `total` candidates met one after another, evenly: the s-th candidate (from 0) is
+/// picked when floor((s + 1) * extra / total) > floor(s * extra / total). Kept as a running remainder
+/// (Bresenham) rather than two divisions per candidate. Needs extra <= total.
+struct EvenPicks {
+    extra: u64,
+    total: u64,
+    rem: u64,
+}
+
+impl EvenPicks {
+    fn new(extra: u64, total: u64) -> Self {
+        debug_assert!(extra <= total);
+        EvenPicks { extra, total, rem: 0 }
+    }
+    #[inline]
+    fn next(&mut self) -> bool {
+        // rem = (s * extra) mod total before the step; the quotient grows exactly when it wraps.
+        self.rem += self.extra;
+        if self.rem >= self.total {
+            self.rem -= self.total;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// Marks the chosen cells of a level: per occupied parent its middle occupied child, plus `m -
 /// parents` more spread evenly (in Z-order) over the other occupied children.
 fn choose_cells(children: &[u64], parents: u64, occupied: u64, m: u64) -> GeomResult<Vec<u64>> {
     let mut chosen = try_vec(children.len(), 0u64)?;
-    let extra = m - parents;
-    let secondaries = occupied - parents;
-    let mut s = 0u64;
+    let mut spread = EvenPicks::new(m - parents, occupied - parents);
     for (w, &bits) in children.iter().enumerate() {
+        if bits == 0 {
+            continue;
+        }
         for byte in 0..8 {
             let group = ((bits >> (8 * byte)) & 0xff) as u32;
             if group == 0 {
@@ -162,11 +272,7 @@ fn choose_cells(children: &[u64], parents: u64, occupied: u64, m: u64) -> GeomRe
             while g != 0 {
                 let bit = g.trailing_zeros();
                 g &= g - 1;
-                let take = r == primary || {
-                    let pick = (s + 1) * extra / secondaries > s * extra / secondaries;
-                    s += 1;
-                    pick
-                };
+                let take = r == primary || spread.next();
                 if take {
                     chosen[w] |= 1u64 << (8 * byte + bit);
                 }
@@ -177,17 +283,18 @@ fn choose_cells(children: &[u64], parents: u64, occupied: u64, m: u64) -> GeomRe
     Ok(chosen)
 }
 
-/// The lowest-index point of every chosen cell, in index order.
-fn first_points(keys: &[u32], level: usize, chosen: &[u64], m: usize) -> GeomResult<Vec<u32>> {
+/// The lowest-index point of every chosen cell, in index order: the first entry of `firsts` (the
+/// first point of each occupied bitmap cell, in index order) that falls in it.
+fn first_points(firsts: &[u64], level: usize, chosen: &[u64], m: usize) -> GeomResult<Vec<u32>> {
     let mut open = chosen.to_vec();
     let mut kept = try_with_capacity::<u32>(m)?;
-    let shift = 3 * (level - BITMAP_LEVEL) as u32;
-    for (i, &key) in keys.iter().enumerate() {
-        let k = (key >> shift) as usize;
+    let shift = 32 + 3 * (level - BITMAP_LEVEL) as u32;
+    for &first in firsts {
+        let k = (first >> shift) as usize;
         let bit = 1u64 << (k & 63);
         if open[k >> 6] & bit != 0 {
             open[k >> 6] &= !bit;
-            kept.push(i as u32);
+            kept.push(first as u32);
         }
     }
     Ok(kept)
@@ -210,15 +317,13 @@ fn sorted_reduce(p: &[f32], q: &Quantizer, spread: &[u32], m: u64, ext: f32) -> 
     }
     let parent = child + 1;
     let parent_cells = cells[(parent + 1) as usize];
-    let extra = m - parent_cells;
-    let secondaries = cells[(child + 1) as usize] - parent_cells;
+    let mut spread = EvenPicks::new(m - parent_cells, cells[(child + 1) as usize] - parent_cells);
     // Level -1 compares whole packed values (unique: the index is in the low bits).
     let shift = |level: i32| -> u32 { if level < 0 { 0 } else { 32 + 3 * level as u32 } };
     let (ps, cs) = (shift(parent), shift(child));
     let key = |v: u64, s: u32| -> u64 { if s >= 64 { 0 } else { v >> s } };
 
     let mut kept_mask = try_vec((n + 63) / 64, 0u64)?;
-    let mut s = 0u64;
     let mut runs: Vec<usize> = Vec::new();
     let mut i = 0usize;
     while i < n {
@@ -235,11 +340,7 @@ fn sorted_reduce(p: &[f32], q: &Quantizer, spread: &[u32], m: u64, ext: f32) -> 
         }
         let count = runs.len();
         for (r, &start) in runs.iter().enumerate() {
-            let take = r == count / 2 || {
-                let pick = (s + 1) * extra / secondaries > s * extra / secondaries;
-                s += 1;
-                pick
-            };
+            let take = r == count / 2 || spread.next();
             if take {
                 // Runs are in index order within equal keys: the start is the lowest index.
                 let idx = (sorted[start] & 0xffff_ffff) as usize;
