@@ -138,5 +138,13 @@ describe('point-cloud reduction', () => {
 
   it('rejects non-finite positions', () => {
     expect(() => g.reducePoints(new Float32Array([0, 0, 0, NaN, 1, 1]), 1)).toThrow(/non-finite/);
+    // Inside the part read 12 floats at a time, on every axis, NaN and both infinities.
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      for (const at of [0, 1, 2, 1501, 2999]) {
+        const p = fluidCloud(1000, 5);
+        p[at] = bad;
+        expect(() => g.reducePoints(p, 10)).toThrow(/non-finite/);
+      }
+    }
   });
 });
