@@ -116,19 +116,22 @@ pub fn mesh_health(p: &[f32], idx: &[u32], max_defects: usize) -> GeomResult<Out
             let e = [ia, ib, ib, ic, ic, ia];
             degenerate.push(&[ia, ib, ic], &[t as u32], &e);
         }
-        let tri_area = 0.5 * twice;
-        area += tri_area;
+        // Sums of twice the area, area-weighted vertex sums and twice the vector area; halved and
+        // divided once after the loop.
+        area += twice;
         for k in 0..3 {
-            centroid[k] += tri_area * (a[k] + b[k] + c[k]) / 3.0;
-            normal_sum[k] += 0.5 * n[k];
+            centroid[k] += twice * (a[k] + b[k] + c[k]);
+            normal_sum[k] += n[k];
         }
-        if tri_area > largest.0 {
-            largest = (tri_area, n);
+        if twice > largest.0 {
+            largest = (twice, n);
         }
         let (ra, rb, rc) = (sub(a, bbox_center), sub(b, bbox_center), sub(c, bbox_center));
         volume6 += dot(ra, cross(rb, rc));
     }
-    let center = if area > 0.0 { [centroid[0] / area, centroid[1] / area, centroid[2] / area] } else { bbox_center };
+    let center = if area > 0.0 { scale(centroid, 1.0 / (3.0 * area)) } else { bbox_center };
+    let area = 0.5 * area;
+    let normal_sum = scale(normal_sum, 0.5);
 
     // Planarity: every vertex within tolerance of the plane through the centre. The summed normal
     // vanishes on closed or inconsistently wound meshes, so fall back to the largest face's normal.
@@ -175,8 +178,8 @@ pub fn mesh_health(p: &[f32], idx: &[u32], max_defects: usize) -> GeomResult<Out
         start[v + 1] += start[v];
     }
     let total = start[nv] as usize;
-    let mut he_hi = try_vec(total, 0u32)?;
-    let mut he_corner = try_vec(total, 0u32)?;
+    // Half-edges as (upper vertex << 32 | corner): one array, ordered by plain integer compares.
+    let mut he = try_vec(total, 0u64)?;
     {
         let mut cursor = start.clone();
         for t in 0..nt {
@@ -190,8 +193,7 @@ pub fn mesh_health(p: &[f32], idx: &[u32], max_defects: usize) -> GeomResult<Out
                 let l = a.min(b) as usize;
                 let slot = cursor[l] as usize;
                 cursor[l] += 1;
-                he_hi[slot] = a.max(b);
-                he_corner[slot] = c as u32;
+                he[slot] = ((a.max(b) as u64) << 32) | c as u64;
             }
         }
     }
@@ -210,33 +212,33 @@ pub fn mesh_health(p: &[f32], idx: &[u32], max_defects: usize) -> GeomResult<Out
         let (s, e) = (start[v] as usize, start[v + 1] as usize);
         // Insertion sort: buckets hold a handful of half-edges.
         for i in s + 1..e {
-            let (h, c) = (he_hi[i], he_corner[i]);
+            let x = he[i];
             let mut j = i;
-            while j > s && (he_hi[j - 1], he_corner[j - 1]) > (h, c) {
-                he_hi[j] = he_hi[j - 1];
-                he_corner[j] = he_corner[j - 1];
+            while j > s && he[j - 1] > x {
+                he[j] = he[j - 1];
                 j -= 1;
             }
-            he_hi[j] = h;
-            he_corner[j] = c;
+            he[j] = x;
         }
+        let hi_of = |x: u64| (x >> 32) as u32;
+        let corner_of = |x: u64| x as u32 as usize;
         let mut i = s;
         while i < e {
-            let h = he_hi[i];
+            let h = hi_of(he[i]);
             let mut j = i + 1;
-            while j < e && he_hi[j] == h {
+            while j < e && hi_of(he[j]) == h {
                 j += 1;
             }
             edge_count += 1;
             let lo_v = v as u32;
             let m = j - i;
             if m == 1 {
-                let c = he_corner[i] as usize;
+                let c = corner_of(he[i]);
                 // Keep the boundary edge in the direction of its triangle.
                 let (a, b) = (idx[c], idx[next_corner(c)]);
                 holes.push(&[a, b], &[(c / 3) as u32], &[a, b]);
             } else if m == 2 {
-                let (c1, c2) = (he_corner[i] as usize, he_corner[i + 1] as usize);
+                let (c1, c2) = (corner_of(he[i]), corner_of(he[i + 1]));
                 let forward1 = idx[c1] == lo_v;
                 let forward2 = idx[c2] == lo_v;
                 if forward1 == forward2 {
@@ -250,7 +252,7 @@ pub fn mesh_health(p: &[f32], idx: &[u32], max_defects: usize) -> GeomResult<Out
                 union(&mut corner_parent, hi1 as u32, hi2 as u32);
             } else {
                 run_tris.clear();
-                run_tris.extend(he_corner[i..j].iter().map(|&c| c / 3));
+                run_tris.extend(he[i..j].iter().map(|&x| (corner_of(x) / 3) as u32));
                 nm_edges.push(&[lo_v, h], &run_tris, &[lo_v, h]);
                 on_nm_edge[v] = true;
                 on_nm_edge[h as usize] = true;
@@ -258,8 +260,7 @@ pub fn mesh_health(p: &[f32], idx: &[u32], max_defects: usize) -> GeomResult<Out
             i = j;
         }
     }
-    drop(he_hi);
-    drop(he_corner);
+    drop(he);
 
     // Count fans per vertex: the roots among its corners.
     let mut fans = try_vec(nv, 0u8)?;
