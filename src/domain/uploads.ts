@@ -93,3 +93,30 @@ export function detectUploadKind(bytes: Uint8Array): UploadKind | null {
   if (/^solid\b/i.test(trimmed) && /\bfacet\s+normal\b/i.test(head)) return 'stl';
   return null;
 }
+
+/** A body of a tessellated STEP file: its assembly node and triangle count. */
+export const tessellatedBodySchema = z.object({
+  entryId: z.string(),
+  labelName: z.string(),
+  shapeType: z.string(),
+  triangles: z.number().int().nonnegative(),
+});
+export type TessellatedBody = z.infer<typeof tessellatedBodySchema>;
+
+/** The reply to a tessellation of an uploaded STEP file: the STL upload made of all its bodies (in
+ * metres, with its shape info) and the bodies it holds. */
+export const stepTessellationSchema = z
+  .object({
+    source: z.object({ id: z.string(), name: z.string() }),
+    file: uploadedFileSchema,
+    bodies: z.array(tessellatedBodySchema),
+    triangleCount: z.number().int().nonnegative(),
+    warnings: z.array(z.string()),
+  })
+  .meta({ id: 'StepTessellation' });
+export type StepTessellation = z.infer<typeof stepTessellationSchema>;
+
+export const TESSELLATION_MESSAGES = {
+  notStep: 'Only an uploaded STEP file can be tessellated.',
+  unreadable: 'The STEP file could not be tessellated.',
+} as const;

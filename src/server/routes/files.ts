@@ -4,10 +4,14 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '../../domain/api.ts';
 import { apiErrorSchema } from '../../domain/errors.ts';
-import { UPLOAD_MESSAGES, uploadedFileSchema, uploadQuerySchema } from '../../domain/uploads.ts';
+import { stepTessellationSchema, UPLOAD_MESSAGES, uploadedFileSchema, uploadQuerySchema } from '../../domain/uploads.ts';
+import { meshingParametersSchema } from '../../domain/meshing.ts';
 import { authOf } from '../auth/requestAuth.ts';
 import { wrongInput } from '../http/errors.ts';
 import { openUploadedFile, uploadGeometry } from '../runs/uploads.ts';
+import { tessellateUploadedStep } from '../runs/stepTessellation.ts';
+import { validateMeshingParameters } from '../../../workers/geometry/stepImport.ts';
+import { GeometryError } from '../../../wasm/surgeGeometry.ts';
 import { bearer, errorResponses } from './common.ts';
 import type { RunRoutes } from './runs.ts';
 
@@ -45,6 +49,31 @@ export const fileRoutes: RunRoutes = async (app, { runs }) => {
         truncated: () => part.file.truncated,
       });
       return reply.status(201).send(stored);
+    },
+  );
+
+  app.post(
+    '/files/:id/tessellation',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Tessellate an uploaded STEP file (angularDeflection in radians) into an STL upload of its simulation',
+        params: idParamsSchema,
+        body: meshingParametersSchema.partial({ useDelabellaAlgorithm: true }),
+        response: { 201: stepTessellationSchema, ...errorResponses, 413: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      let parameters;
+      try {
+        parameters = validateMeshingParameters({ useDelabellaAlgorithm: false, ...request.body });
+      } catch (error) {
+        if (error instanceof GeometryError) throw wrongInput(error.message, 'body');
+        throw error;
+      }
+      const result = await tessellateUploadedStep(services, authOf(request), request.params.id, parameters);
+      return reply.status(201).send(result);
     },
   );
 

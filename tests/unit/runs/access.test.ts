@@ -23,6 +23,7 @@ import {
   tokenFor,
   waitForState,
   type RunsTestApp,
+  uploadFile,
 } from './harness.ts';
 
 const UPLOAD_LIMIT = 64 * 1024;
@@ -56,22 +57,8 @@ function asciiStl(triangles: number[][]): string {
   return `solid cube\n${facets.join('\n')}\nendsolid cube\n`;
 }
 
-function multipart(filename: string, content: Buffer | string): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----surge-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(as: string, simulationId: string, filename: string, content: Buffer | string, unit = 'm') {
-  const body = multipart(filename, content);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/simulations/${simulationId}/files?unit=${unit}`,
-    headers: { authorization: `Bearer ${as}`, ...body.headers },
-    payload: body.payload,
-  });
-  return { status: response.statusCode, json: () => response.json(), text: response.body };
+function upload(as: string, simulationId: string, filename: string, content: Buffer | string, unit = 'm') {
+  return uploadFile(t, as, simulationId, filename, content, unit);
 }
 
 beforeAll(async () => {

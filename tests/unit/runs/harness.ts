@@ -156,3 +156,17 @@ export async function runLogEvents(t: RunsTestApp, simulationId: string, runId: 
 export async function adminToken(t: Pick<TestApp, 'db' | 'config' | 'admin'>): Promise<string> {
   return tokenFor(t, t.admin.id, { expiresIn: '1h' });
 }
+
+/** Uploads one file in the multipart field "file" to a simulation (POST /api/simulations/:id/files). */
+export async function uploadFile(t: Pick<TestApp, 'app'>, token: string, simulationId: string, filename: string, content: Buffer | string, unit = 'm') {
+  const boundary = '----surge-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/simulations/${simulationId}/files?unit=${unit}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([head, Buffer.from(content), tail]),
+  });
+  return { status: response.statusCode, json: () => response.json(), text: response.body };
+}
