@@ -1,6 +1,6 @@
 // The Add-objects menu (spec 1 §2 'Setup'): the entries this build offers, grouped as the spec groups
 // them, plus Physics and Settings. Entries whose rule forbids them now are disabled and say why.
-import { Button, Menu, Tooltip } from '@mantine/core';
+import { Badge, Button, Menu, Tooltip } from '@mantine/core';
 import { deletionBoundaryAddable } from '../../domain/dependencies.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -39,6 +39,18 @@ export function AddObjectMenu({ document, locked, onSelect, onAddDeletionBoundar
         </Menu.Item>
         <Menu.Item leftSection={<Icon name="upload" size={16} />} data-testid="add-solid-stl" onClick={() => onSelect({ form: 'addPart', kind: 'solidStl' })}>
           Upload STL
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<Icon name="upload" size={16} />}
+          rightSection={
+            <Badge size="xs" variant="light" color="grape">
+              beta
+            </Badge>
+          }
+          data-testid="add-solid-step"
+          onClick={() => onSelect({ form: 'addPart', kind: 'solidStep' })}
+        >
+          Upload STEP
         </Menu.Item>
         <Menu.Label>Fluid</Menu.Label>
         <Menu.Item leftSection={<SetupIcon name="drop" />} data-testid="add-fluid-cube" onClick={() => onSelect({ form: 'addPart', kind: 'fluidCube' })}>

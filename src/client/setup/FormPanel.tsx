@@ -5,6 +5,7 @@ import type { SetupDocument } from '../../domain/setup.ts';
 import { AddCubeForm } from './forms/add/AddCubeForm.tsx';
 import { AddFluidLevelForm } from './forms/add/AddFluidLevelForm.tsx';
 import { UploadStlForm } from './forms/add/UploadStlForm.tsx';
+import { UploadStepForm } from './forms/add/UploadStepForm.tsx';
 import { DeletionBoundaryForm } from './forms/DeletionBoundaryForm.tsx';
 import { MaterialForm } from './forms/MaterialForm.tsx';
 import { PartForm } from './forms/part/PartForm.tsx';
@@ -26,6 +27,7 @@ function FormFor({ document, selection, onClose }: Props) {
     }
     case 'addPart':
       if (selection.kind === 'solidStl') return <UploadStlForm key="stl" document={document} onClose={onClose} />;
+      if (selection.kind === 'solidStep') return <UploadStepForm key="step" document={document} onClose={onClose} />;
       if (selection.kind === 'fluidLevel') return <AddFluidLevelForm key="level" document={document} onClose={onClose} />;
       return <AddCubeForm key={selection.kind} kind={selection.kind} document={document} onClose={onClose} />;
     case 'material': {

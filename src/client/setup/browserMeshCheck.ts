@@ -5,6 +5,8 @@
 // too). One worker serves the page; it starts with the first check.
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '../../domain/uploads.ts';
 import type { ShapeInfo, StlUnit } from '../../domain/shape.ts';
+import type { AssemblyNode } from '../../domain/assembly.ts';
+import type { MeshingParameters } from '../../domain/meshing.ts';
 import { GeometryWorkerClient } from '../../../workers/geometryWorkers.ts';
 
 export type BrowserMeshCheck =
@@ -49,5 +51,57 @@ export async function checkStlInBrowser(file: Blob, unit: StlUnit): Promise<Brow
     };
   } catch (error) {
     return failedCheck(error);
+  }
+}
+
+export interface BrowserStepBody {
+  entryId: string;
+  labelName: string;
+  shapeType: string;
+  /** Names of the assembly nodes above it, outermost first. */
+  path: string[];
+  triangles: number;
+  holes: number;
+  nonManifold: number;
+}
+
+export type BrowserStepPreview =
+  | { status: 'checking' }
+  | { status: 'checked'; bodies: BrowserStepBody[]; triangleCount: number; warnings: string[] }
+  | { status: 'refused'; message: string }
+  | { status: 'unchecked'; message: string };
+
+/** Reads and meshes a chosen STEP file in the geometry worker (occt-import-js and the wasm checks) with
+ * the form's meshing parameters: its bodies with their triangle counts and defects, before any upload. */
+export async function previewStepInBrowser(file: Blob, parameters: MeshingParameters): Promise<BrowserStepPreview> {
+  if (file.size === 0) return { status: 'refused', message: UPLOAD_MESSAGES.empty };
+  if (file.size > UPLOAD_MAX_BYTES.step) return { status: 'refused', message: UPLOAD_MESSAGES.tooLarge('step') };
+  try {
+    const client = await geometryWorker();
+    const imported = await client.importStep(await file.arrayBuffer(), parameters);
+    const meshes = new Map(imported.meshes.map((m) => [m.entryId, m]));
+    const bodies: BrowserStepBody[] = [];
+    const walk = (node: AssemblyNode, path: string[]) => {
+      const mesh = meshes.get(node.entryId);
+      if (mesh) {
+        bodies.push({
+          entryId: node.entryId,
+          labelName: node.labelName,
+          shapeType: node.shapeType,
+          path,
+          triangles: mesh.indices.length / 3,
+          holes: mesh.shapeInfo.holes,
+          nonManifold: mesh.shapeInfo.nonManifold,
+        });
+      }
+      for (const child of node.children) walk(child, [...path, node.labelName]);
+    };
+    for (const node of imported.assemblyMetadata) walk(node, []);
+    const warnings = imported.warnings.map((w) => (w.parts?.length ? `${w.message} (${w.parts.join(', ')})` : w.message));
+    return { status: 'checked', bodies, triangleCount: imported.triangleCount, warnings };
+  } catch (error) {
+    const checked = failedCheck(error);
+    if (checked.status === 'refused') return { status: 'refused', message: `${UPLOAD_MESSAGES.notStep} (${error instanceof Error ? error.message : String(error)})` };
+    return checked.status === 'unchecked' ? checked : { status: 'unchecked', message: String(error) };
   }
 }

@@ -6,7 +6,8 @@ import { apiErrorFromResponse } from '../../domain/errors.ts';
 import { MESSAGES, templates } from '../../domain/messages.ts';
 import { setupDocumentSchema, type SetupDocument } from '../../domain/setup.ts';
 import type { StlUnit } from '../../domain/shape.ts';
-import { uploadedFileSchema, type UploadedFile } from '../../domain/uploads.ts';
+import { stepTessellationSchema, uploadedFileSchema, type StepTessellation, type UploadedFile } from '../../domain/uploads.ts';
+import type { MeshingParameters } from '../../domain/meshing.ts';
 import { serverValidationSchema, type ServerValidation } from '../../domain/runs.ts';
 import { simulationSchema, type Simulation } from '../../domain/simulation.ts';
 import type { ApiClient, TokenSource } from '../api/ApiClient.ts';
@@ -123,4 +124,9 @@ export async function getFileBytes(tokens: TokenSource, fileId: string, signal?:
 
 export function getServerValidation(api: ApiClient, simulationId: string): Promise<ServerValidation> {
   return api.get(`${simulationPath(simulationId)}/validation`, serverValidationSchema);
+}
+
+/** Meshes an uploaded STEP file on the server into an STL upload of the same simulation. */
+export function tessellateStep(api: ApiClient, fileId: string, parameters: MeshingParameters): Promise<StepTessellation> {
+  return api.post(`/files/${encodeURIComponent(fileId)}/tessellation`, parameters, stepTessellationSchema, 201);
 }

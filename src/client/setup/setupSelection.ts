@@ -37,12 +37,13 @@ export function partTabs(part: { component: { type: string } }): PartTab[] {
 }
 
 /** Entries of the Add-objects menu that this build offers. */
-export const ADD_PART_KINDS = ['solidCube', 'solidStl', 'fluidCube', 'fluidLevel'] as const;
+export const ADD_PART_KINDS = ['solidCube', 'solidStl', 'solidStep', 'fluidCube', 'fluidLevel'] as const;
 export type AddPartKind = (typeof ADD_PART_KINDS)[number];
 
 export const ADD_PART_TITLE: Record<AddPartKind, string> = {
   solidCube: 'Add Solid: Cube',
   solidStl: 'Add Solid: Upload STL',
+  solidStep: 'Add Solid: Upload STEP',
   fluidCube: 'Add Fluid: Filled Cube',
   fluidLevel: 'Add Fluid: Fluid Level',
 };

@@ -1,6 +1,8 @@
 // The Setup screen end to end in headless Chromium against a real server: building the dam break from the
 // Add menu, seeing it validated, finding it again after a reload; bad input refused and not saved; an STL
-// upload showing what the mesh check found.
+// upload showing what the mesh check found; a STEP file meshed in the browser and on the server.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.ts';
@@ -222,6 +224,47 @@ describe('Setup screen', () => {
     expect(await page.getByTestId('info-unit').textContent()).toBe('mm');
     await expect.poll(() => setup.meshCount()).toBe(1);
     await setup.waitSaved();
+    await page.context().close();
+  });
+
+  it('meshes a STEP file in the browser, uploads it, meshes it on the server and adds it as a solid', async () => {
+    const { simulationId, token } = await createSimulation(server, 'STEP');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+    await setup.openAddMenuItem('add-solid-step');
+    const form = page.getByTestId('add-solidStep-form');
+    const step = readFileSync(fileURLToPath(new URL('../../../node_modules/occt-import-js/test/testfiles/cax-if/io1-cm-214.stp', import.meta.url)));
+    await form.locator('input[type="file"]').setInputFiles({ name: 'io1-cm-214.stp', mimeType: 'model/step', buffer: step });
+    const checked = page.locator('[data-testid="upload-check"][data-status="checked"]');
+    await checked.waitFor({ timeout: 60_000 });
+    const fine = await page.getByTestId('step-preview-summary').textContent();
+    expect(fine).toMatch(/^1 body, [\d,]+ triangles$/);
+    const triangles = (text: string | null) => Number((text ?? '').replace(/^.*?, ([\d,]+) triangles.*$/, '$1').replace(/,/g, ''));
+
+    // Out of range: the domain's message, and nothing can be sent.
+    await setup.fill('step-deviation', 20);
+    await expect.poll(() => form.getByText('must be between 0.1 and 10', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('upload-start').isDisabled()).toBe(true);
+    // A coarser mesh: meshed again in the browser with fewer triangles.
+    await setup.fill('step-deviation', 10);
+    await setup.fill('step-angle', 60);
+    await expect.poll(() => page.getByTestId('step-preview-summary').textContent().then(triangles), { timeout: 60_000 }).toBeLessThan(triangles(fine));
+    await screenshot(page, 'setup-upload-step');
+
+    const previewed = triangles(await page.getByTestId('step-preview-summary').textContent());
+    await page.getByTestId('upload-start').click();
+    await page.locator('[data-testid="upload-state"][data-state="success"]').waitFor({ timeout: 60_000 });
+    // The server meshes with the same reader and parameters as the browser did.
+    expect(Number((await page.getByTestId('upload-info-triangles').textContent())?.replace(/,/g, ''))).toBe(previewed);
+    expect(await page.getByTestId('upload-info-bodies').textContent()).toBe('1');
+    await page.getByTestId('add-submit').click();
+    await setup.treePart('io1-cm-214').waitFor();
+    await expect.poll(() => setup.meshCount(), { timeout: 30_000 }).toBe(1);
+    await screenshot(page, 'setup-step-part');
+    await setup.waitSaved();
+    const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    expect(saved.parts.map((p) => [p.name, p.component.type, p.shape.type])).toEqual([['io1-cm-214', 'rigid', 'stl']]);
     await page.context().close();
   });
 });

@@ -84,7 +84,7 @@ describe('STEP tessellation', () => {
     expect(tooFlat.status).toBe(400);
     expect(tooFlat.text).toMatch(/angularDeflection/);
 
-    const stl = (await uploadFile(t, token, simId, 'cube.stl', binaryStl([{ positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), indices: new Uint32Array([0, 1, 2]) }]))).json();
+    const stl = (await uploadFile(t, token, simId, 'cube.stl', Buffer.from(binaryStl([{ positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), indices: new Uint32Array([0, 1, 2]) }])))).json();
     const notStep = await tessellate(token, stl.id, { linearDeflectionFactor: 1, angularDeflection: 0.26 });
     expect(notStep.status).toBe(400);
     expect(notStep.json().description).toBe('Only an uploaded STEP file can be tessellated.');

@@ -20,6 +20,7 @@ export function PartGeometryTab({ form, part }: PartTabProps) {
   const shown = useSetupStore((s) => s.shownSeedPoints.includes(part.id));
   const toggleSeedPoint = useSetupStore((s) => s.toggleSeedPoint);
   const shapeType = part.shape.type;
+  const fileUnit = part.shape.type === 'stl' ? (part.shape.file?.unit ?? 'm') : null;
   const filling = part.component.type === 'filling' ? part.component : null;
 
   const centerSeedPoint = () => {
@@ -78,9 +79,9 @@ export function PartGeometryTab({ form, part }: PartTabProps) {
           />
         </>
       )}
-      {shapeType === 'stl' && (
+      {shapeType === 'stl' && fileUnit !== null && (
         <Text size="xs" c="dimmed">
-          Placement applies after converting the file from {part.shape.type === 'stl' ? (part.shape.file?.unit ?? 'm') : 'm'} to metres.
+          {fileUnit === 'm' ? 'Placement applies to the file as it is, in metres.' : `Placement applies after converting the file from ${fileUnit} to metres.`}
         </Text>
       )}
     </Stack>

@@ -1,0 +1,336 @@
+// Add Solid: Upload STEP (beta). Choose a STEP file and the meshing parameters ('Max Deviation Factor'
+// 0.1–10, 'Max Angle between Triangles' 1–90°): the browser's geometry worker reads and meshes it at once
+// and lists its bodies with their triangles and defects, before anything is sent. Upload sends the STEP
+// file (with progress and cancel), the server meshes it with the same parameters into an STL of all
+// bodies in metres, and Add creates the solid from that mesh. Files over 500 MB carry the spec's warning
+// and are meshed only on the server.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, FileInput, Group, Progress, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  DEFAULT_ANGULAR_DEFLECTION_DEG,
+  DEFAULT_LINEAR_DEFLECTION_FACTOR,
+  meshingFormSchema,
+  meshingFormToParameters,
+  type MeshingForm,
+} from '../../../../domain/meshing.ts';
+import { MESSAGES } from '../../../../domain/messages.ts';
+import type { SetupDocument } from '../../../../domain/setup.ts';
+import { stepUploadWarning } from '../../../../domain/startRules.ts';
+import type { StepTessellation } from '../../../../domain/uploads.ts';
+import type { Vec3 } from '../../../../domain/vector.ts';
+import type { PartUploadState } from '../../../../domain/viewerState.ts';
+import { errorMessage } from '../../../api/ApiClient.ts';
+import { useServices } from '../../../app/services.ts';
+import { NumberField } from '../../fields/NumberField.tsx';
+import { formatNumber } from '../../fields/numberText.ts';
+import { previewStepInBrowser, type BrowserStepPreview } from '../../browserMeshCheck.ts';
+import { getFileBytes, tessellateStep, UploadError, uploadGeometry } from '../../setupApi.ts';
+import { addPart } from '../../setupActions.ts';
+import { stlPart } from '../../setupParts.ts';
+import { ADD_PART_TITLE } from '../../setupSelection.ts';
+import { useSetupStore } from '../../setupStore.ts';
+import { useStlFileStore } from '../../stlFileStore.ts';
+import { parseStl } from '../../stlGeometry.ts';
+import { FormFrame } from '../FormFrame.tsx';
+
+const vec = (v: Vec3) => `(${v.map((c) => formatNumber(Number(c.toPrecision(6)))).join(', ')})`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+function baseName(fileName: string): string {
+  return fileName.replace(/\.(step|stp)$/i, '') || 'Solid';
+}
+
+/** Pending steps of the upload: sending the file, then meshing it on the server. */
+type Phase = 'sending' | 'meshing';
+
+export function UploadStepForm({ document, onClose }: { document: SetupDocument; onClose: () => void }) {
+  const { auth, api } = useServices();
+  const simulationId = useSetupStore((s) => s.simulationId);
+  const putFile = useStlFileStore((s) => s.put);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [state, setState] = useState<PartUploadState>('idle');
+  const [phase, setPhase] = useState<Phase>('sending');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<{ title: string; detail: string } | null>(null);
+  const [result, setResult] = useState<StepTessellation | null>(null);
+  const [preview, setPreview] = useState<BrowserStepPreview | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const form = useForm<MeshingForm>({
+    mode: 'onChange',
+    resolver: zodResolver(meshingFormSchema),
+    defaultValues: { linearDeflectionFactor: DEFAULT_LINEAR_DEFLECTION_FACTOR, angularDeflectionDeg: DEFAULT_ANGULAR_DEFLECTION_DEG, useDelabellaAlgorithm: false },
+  });
+  const values = useWatch({ control: form.control });
+  const parsed = meshingFormSchema.safeParse(values);
+  const parameters = parsed.success ? meshingFormToParameters(parsed.data) : null;
+  const largeWarning = file ? stepUploadWarning(file.size) : null;
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  // The chosen file is meshed in the browser with the current parameters; a result overtaken by a newer
+  // choice is dropped. Files over the warning size are left to the server.
+  const factor = parameters?.linearDeflectionFactor;
+  const angle = parameters?.angularDeflection;
+  useEffect(() => {
+    if (!file || factor === undefined || angle === undefined) {
+      setPreview(null);
+      return;
+    }
+    if (stepUploadWarning(file.size)) {
+      setPreview({ status: 'unchecked', message: 'The file is not meshed in this browser because of its size; the server meshes it after the upload.' });
+      return;
+    }
+    let current = true;
+    setPreview({ status: 'checking' });
+    void previewStepInBrowser(file, { linearDeflectionFactor: factor, angularDeflection: angle, useDelabellaAlgorithm: false }).then((next) => {
+      if (current) setPreview(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [file, factor, angle]);
+
+  const upload = async () => {
+    if (!file || !simulationId || !parameters) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setState('pending');
+    setPhase('sending');
+    setProgress(0);
+    setError(null);
+    try {
+      const step = await uploadGeometry({ simulationId, file, unit: 'm', tokens: auth, onProgress: setProgress, signal: controller.signal });
+      setPhase('meshing');
+      const meshed = await tessellateStep(api, step.id, parameters);
+      // The mesh the server made, ready to draw when the part is added (and framed by the camera).
+      putFile(meshed.file.id, parseStl(await getFileBytes(auth, meshed.file.id, controller.signal)));
+      if (controller.signal.aborted) throw new DOMException('The upload was cancelled.', 'AbortError');
+      setResult(meshed);
+      setState('success');
+    } catch (caught) {
+      if (caught instanceof DOMException && caught.name === 'AbortError') {
+        setState('idle');
+        return;
+      }
+      setState('error');
+      if (caught instanceof UploadError) setError({ title: caught.message, detail: caught.detail });
+      else setError({ title: `${file.name} could not be meshed`, detail: errorMessage(caught) });
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  const add = () => {
+    if (!result) return;
+    addPart(
+      stlPart(document, {
+        name: name.trim() || baseName(result.source.name),
+        fileId: result.file.id,
+        file: { name: result.file.name, extension: 'stl', unit: 'm' },
+        info: result.file.shapeInfo,
+        warnings: result.file.warnings,
+      }),
+    );
+  };
+
+  const info = result?.file.shapeInfo ?? null;
+  const locked = state === 'pending' || state === 'success';
+
+  return (
+    <FormFrame
+      title={ADD_PART_TITLE.solidStep}
+      subtitle="STEP (AP203, AP214, AP242), meshed into triangles"
+      testId="add-solidStep-form"
+      onClose={onClose}
+      alwaysEditable
+      footer={
+        <>
+          <Button size="xs" variant="default" onClick={onClose} data-testid="add-cancel">
+            Cancel
+          </Button>
+          {state === 'success' ? (
+            <Button size="xs" onClick={add} data-testid="add-submit">
+              Add part
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              onClick={() => void upload()}
+              disabled={!file || !parameters || state === 'pending' || preview?.status === 'checking' || preview?.status === 'refused'}
+              data-testid="upload-start"
+            >
+              Upload and mesh
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Stack gap="sm" data-testid="upload-state" data-state={state}>
+        <Group gap={6}>
+          <Badge size="sm" variant="light" color="grape">
+            beta
+          </Badge>
+          <Text size="xs" c="dimmed">
+            Each body becomes part of one solid.
+          </Text>
+        </Group>
+        <FileInput
+          label="STEP file"
+          placeholder="Choose a .step or .stp file"
+          accept=".step,.stp,model/step"
+          value={file}
+          clearable
+          disabled={locked}
+          data-testid="upload-file"
+          onChange={(next) => {
+            setFile(next);
+            setState('idle');
+            setError(null);
+            setResult(null);
+            if (next) setName(baseName(next.name));
+          }}
+        />
+        {largeWarning && (
+          <Alert color="yellow" variant="light" data-testid="step-large-warning">
+            {largeWarning}
+          </Alert>
+        )}
+        <NumberField control={form.control} name="linearDeflectionFactor" label="Max Deviation Factor" description="0.1 (fine) to 10 (coarse)" disabled={locked} testId="step-deviation" />
+        <NumberField control={form.control} name="angularDeflectionDeg" label="Max Angle between Triangles" unit="°" description="1° to 90°" disabled={locked} testId="step-angle" />
+        <TextInput label="Part name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-testid="upload-name" />
+        {state !== 'success' && preview && <StepPreview preview={preview} />}
+        {state === 'pending' && (
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text size="xs">{phase === 'sending' ? `Uploading ${file?.name}` : 'Meshing on the server…'}</Text>
+              {phase === 'sending' && (
+                <Text size="xs" data-testid="upload-progress">
+                  {Math.round(progress * 100)} %
+                </Text>
+              )}
+            </Group>
+            <Progress value={phase === 'sending' ? progress * 100 : 100} animated />
+            <Button size="xs" variant="light" color="red" onClick={() => abort.current?.abort()} data-testid="upload-abort">
+              Cancel upload
+            </Button>
+          </Stack>
+        )}
+        {state === 'error' && error && (
+          <Alert color="red" variant="light" title={error.title} data-testid="upload-error">
+            {error.detail}
+          </Alert>
+        )}
+        {state === 'success' && result && info && (
+          <Stack gap="xs" data-testid="upload-result">
+            {result.file.warnings.length > 0 && (
+              <Alert color="yellow" variant="light" data-testid="upload-mesh-warning" title={MESSAGES.partIssues}>
+                {result.warnings.map((w) => (
+                  <Text key={w} size="xs">
+                    {w}
+                  </Text>
+                ))}
+              </Alert>
+            )}
+            <Table fz="xs" verticalSpacing={4}>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td c="dimmed">Bodies</Table.Td>
+                  <Table.Td data-testid="upload-info-bodies">{result.bodies.length}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td c="dimmed">Triangles</Table.Td>
+                  <Table.Td data-testid="upload-info-triangles">{count(info.nbrOfTriangles)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td c="dimmed">Surface area</Table.Td>
+                  <Table.Td data-testid="upload-info-area">{formatNumber(Number(info.surfaceArea.toPrecision(6)))} m²</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td c="dimmed">Bounding box</Table.Td>
+                  <Table.Td data-testid="upload-info-bbox">
+                    {vec(info.boundingBox.min)} to {vec(info.boundingBox.max)} m
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td c="dimmed">Holes</Table.Td>
+                  <Table.Td data-testid="upload-info-holes">{info.holes}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td c="dimmed">Non-manifold edges</Table.Td>
+                  <Table.Td data-testid="upload-info-nonManifold">{info.nonManifold}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        )}
+      </Stack>
+    </FormFrame>
+  );
+}
+
+/** The bodies the browser found in the chosen file, before the upload. */
+function StepPreview({ preview }: { preview: BrowserStepPreview }) {
+  if (preview.status === 'checking') {
+    return (
+      <Text size="xs" c="dimmed" data-testid="upload-check" data-status="checking">
+        Reading and meshing the file in this browser…
+      </Text>
+    );
+  }
+  if (preview.status === 'refused') {
+    return (
+      <Alert color="red" variant="light" title="This file cannot be uploaded" data-testid="upload-check" data-status="refused">
+        {preview.message}
+      </Alert>
+    );
+  }
+  if (preview.status === 'unchecked') {
+    return (
+      <Alert color="gray" variant="light" title="Not meshed in this browser" data-testid="upload-check" data-status="unchecked">
+        {preview.message}
+      </Alert>
+    );
+  }
+  const defects = preview.bodies.filter((b) => b.holes > 0 || b.nonManifold > 0).length;
+  return (
+    <Stack gap={4} data-testid="upload-check" data-status="checked">
+      <Text size="xs" fw={500} data-testid="step-preview-summary">
+        {preview.bodies.length} {preview.bodies.length === 1 ? 'body' : 'bodies'}, {count(preview.triangleCount)} triangles
+        {defects > 0 ? `, ${defects} with holes or non-manifold edges` : ''}
+      </Text>
+      <ScrollArea.Autosize mah={220} type="auto">
+        <Table fz="xs" verticalSpacing={2} striped data-testid="step-preview-bodies">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Body</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th ta="right">Triangles</Table.Th>
+              <Table.Th ta="right">Holes</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.bodies.map((b) => (
+              <Table.Tr key={b.entryId} title={[...b.path, b.labelName].join(' / ')}>
+                <Table.Td>{b.labelName || b.entryId}</Table.Td>
+                <Table.Td>{b.shapeType}</Table.Td>
+                <Table.Td ta="right">{count(b.triangles)}</Table.Td>
+                <Table.Td ta="right" c={b.holes > 0 ? 'orange' : undefined}>
+                  {b.holes}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {preview.warnings.map((w) => (
+        <Text key={w} size="xs" c="orange">
+          {w}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
