@@ -1,7 +1,7 @@
 // The Setup screen (preprocessor, spec 1 §2): object tree with the Add menu on the left, the form of the
 // selected object beside it, the 3D viewport filling the rest, and a bar with the mode switch, the
-// locked-setup badge and the save state.
-import { Alert, Box, Center, Group, Loader } from '@mantine/core';
+// locked-setup badge, Mesh Check Mode and the save state.
+import { Alert, Box, Button, Center, Group, Loader } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { Simulation } from '../../domain/simulation.ts';
 import { validateSetup } from '../../domain/validation/validateSetup.ts';
@@ -10,6 +10,7 @@ import { ModeSwitch } from '../simulation/ModeSwitch.tsx';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
 import { AddObjectMenu } from './AddObjectMenu.tsx';
 import { FormPanel } from './FormPanel.tsx';
+import { MeshCheckPanel } from './MeshCheckPanel.tsx';
 import { ObjectTree } from './ObjectTree.tsx';
 import { SaveStateIndicator } from './SaveStateIndicator.tsx';
 import { addDeletionBoundary, togglePartVisibility } from './setupActions.ts';
@@ -29,6 +30,7 @@ export function SetupScreen({ simulation }: { simulation: Simulation }) {
   const locked = useSetupStore((s) => s.locked);
   const files = useStlFileStore((s) => s.files);
   const [viewer, setViewer] = useState<Viewer | null>(null);
+  const [meshCheck, setMeshCheck] = useState(false);
   const validation = useMemo(() => (document ? validateSetup(document, { profile: SETUP_VALIDATION_PROFILE }) : null), [document]);
 
   if (error) {
@@ -67,12 +69,23 @@ export function SetupScreen({ simulation }: { simulation: Simulation }) {
         <Group justify="space-between" wrap="nowrap" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
           <ModeSwitch simulation={simulation} current="setup" />
           <Group gap="sm" wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant={meshCheck ? 'filled' : 'light'}
+              color="grape"
+              onClick={() => setMeshCheck((on) => !on)}
+              aria-pressed={meshCheck}
+              data-testid="mesh-check-toggle"
+            >
+              Mesh Check Mode
+            </Button>
             <SetupLockBadge simulation={simulation} />
             <SaveStateIndicator onRetry={retry} />
           </Group>
         </Group>
         <Box style={{ flex: 1, position: 'relative', minHeight: 0 }}>
           <SetupViewport document={document} viewer={viewer} onViewer={setViewer} />
+          {meshCheck && <MeshCheckPanel document={document} viewer={viewer} onClose={() => setMeshCheck(false)} />}
         </Box>
       </Box>
     </Box>

@@ -51,6 +51,7 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const fittedRequest = useRef(0);
   const hovered = useViewerState(viewer, (s) => s.hovered);
   const meshCount = useViewerState(viewer, (s) => s.parts.length);
+  const cameraTarget = useViewerState(viewer, (s) => s.camera?.target.map((v) => v.toPrecision(4)).join(' ') ?? '');
 
   const scene = useMemo(
     () => (draft && !document.parts.some((p) => p.id === draft.id) ? { ...document, parts: [...document.parts, draft] } : document),
@@ -142,6 +143,7 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
       style={{ position: 'absolute', inset: 0 }}
       data-testid="setup-viewport"
       data-mesh-count={meshCount}
+      data-camera-target={cameraTarget}
       onPointerMove={(event) => {
         const rect = event.currentTarget.getBoundingClientRect();
         setPointer({ x: event.clientX - rect.left, y: event.clientY - rect.top });

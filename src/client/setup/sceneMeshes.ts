@@ -98,7 +98,8 @@ export function clipBelowHeight(soup: Float32Array, height: number): Float32Arra
   return Float32Array.from(out);
 }
 
-function partMesh(part: Part, files: StlFiles): SceneMesh | null {
+/** A part's triangles in world metres (placement applied), or null when its geometry is not at hand. */
+export function partMesh(part: Part, files: StlFiles): SceneMesh | null {
   const appearance = {
     visibility: part.appearance.visibility,
     color: part.appearance.color,

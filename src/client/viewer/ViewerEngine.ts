@@ -1,7 +1,7 @@
 // The viewer engine behind Setup and Results: owns the renderer, scenes, GPU pipelines, camera, picking
 // and playback, and exposes a small typed API plus an observable state. React only calls the API and
 // renders the state; no three.js object leaves this module's graph.
-import { Scene, Sphere, Vector2, Vector4, type Box3, type WebGPURenderer } from 'three/webgpu';
+import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, Scene, Sphere, Vector2, Vector3, Vector4, type Box3, type WebGPURenderer } from 'three/webgpu';
 import { createRenderer, type RendererBackend, type RendererPreference } from './gpu/createRenderer.ts';
 import { SceneUniforms } from './gpu/sceneUniforms.ts';
 import { FluidSurface } from './gpu/FluidSurface.ts';
@@ -492,6 +492,36 @@ export class Viewer {
 
   snapView(direction: ViewDirection, animate = true): void {
     this.rig.snap(direction, performance.now(), animate);
+    this.requestFrame();
+  }
+
+  /** Zooms to a point (m) so that a sphere of `radius` around it fills the view (zoom to defect). */
+  zoomTo(center: readonly [number, number, number], radius: number): void {
+    this.rig.fit(new Sphere(new Vector3(center[0], center[1], center[2]), radius), performance.now(), true);
+    this.requestFrame();
+  }
+
+  private highlightLines: LineSegments[] = [];
+
+  /** Draws line segments (pairs of points, m) over the scene, each set in its colour, such as the
+   * edges of mesh defects; an empty list removes them. Never part of a saved image. */
+  setHighlights(sets: readonly { segments: Float32Array; color: string }[]): void {
+    for (const line of this.highlightLines) {
+      this.overlayScene.remove(line);
+      line.geometry.dispose();
+      (line.material as LineBasicMaterial).dispose();
+    }
+    this.highlightLines = sets
+      .filter((set) => set.segments.length >= 6)
+      .map((set) => {
+        const geometry = new BufferGeometry();
+        geometry.setAttribute('position', new Float32BufferAttribute(set.segments, 3));
+        const line = new LineSegments(geometry, new LineBasicMaterial({ color: set.color, depthTest: false, transparent: true }));
+        line.renderOrder = 10;
+        line.frustumCulled = false;
+        return line;
+      });
+    if (this.highlightLines.length > 0) this.overlayScene.add(...this.highlightLines);
     this.requestFrame();
   }
 

@@ -43,10 +43,12 @@ export async function openSignedIn(browser: Browser, server: StartedServer, path
 }
 
 /** A closed axis-aligned box as a binary STL: 12 triangles, outward normals. */
-export function boxStl(size: [number, number, number], center: [number, number, number] = [0, 0, 0]): Buffer {
+export function boxStl(size: [number, number, number], center: [number, number, number] = [0, 0, 0], options: { withoutTop?: boolean } = {}): Buffer {
   const [hx, hy, hz] = size.map((s) => s / 2);
   const c = (i: number) => [center[0] + (i & 1 ? hx : -hx), center[1] + (i & 2 ? hy : -hy), center[2] + (i & 4 ? hz : -hz)];
-  const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  const all = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  // Face 1 is the top (+z): an open tank without it.
+  const faces = options.withoutTop ? all.filter((_, i) => i !== 1) : all;
   const triangles = faces.flatMap(([a, b, d, e]) => [[a, b, d], [a, d, e]]);
   const buffer = Buffer.alloc(84 + triangles.length * 50);
   buffer.write('surge test box', 0, 'ascii');

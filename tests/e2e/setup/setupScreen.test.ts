@@ -267,6 +267,41 @@ describe('Setup screen', () => {
     expect(saved.parts.map((p) => [p.name, p.component.type, p.shape.type])).toEqual([['io1-cm-214', 'rigid', 'stl']]);
     await page.context().close();
   });
+
+  it('lists the hole of an open tank in Mesh Check Mode and zooms to it', async () => {
+    const { simulationId } = await createSimulation(server, 'Mesh check');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+    await page.getByTestId('mesh-check-toggle').click();
+    await page.getByTestId('mesh-check-empty').waitFor();
+
+    await setup.openAddMenuItem('add-solid-stl');
+    const form = page.getByTestId('add-solidStl-form');
+    // A 1 x 0.5 x 0.4 m tank without its top, standing on z = 0.
+    await form.locator('input[type="file"]').setInputFiles({ name: 'tank.stl', mimeType: 'model/stl', buffer: boxStl([1, 0.5, 0.4], [0.5, 0.25, 0.2], { withoutTop: true }) });
+    await page.locator('[data-testid="upload-check"][data-status="checked"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upload-start').click();
+    await page.locator('[data-testid="upload-state"][data-state="success"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('add-submit').click();
+    await setup.treePart('tank').waitFor();
+
+    const panel = page.getByTestId('mesh-check-panel');
+    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 30_000 }).toBe('checked');
+    await expect.poll(() => page.getByTestId('mesh-check-holes').textContent(), { timeout: 30_000 }).toBe('Holes: 1');
+    expect(await page.getByTestId('mesh-check-nonManifold').textContent()).toBe('Non-Manifold: 0');
+    const defect = panel.getByTestId('mesh-check-defect');
+    expect(await defect.count()).toBe(1);
+    expect(await defect.textContent()).toBe('Hole · 4 edges at (0.5, 0.25, 0.4) m');
+    expect(await panel.getByTestId('mesh-check-part-summary').textContent()).toBe('1 hole, 0 non-manifold');
+    await defect.getByTestId('mesh-check-zoom').click();
+    await expect.poll(() => page.getByTestId('setup-viewport').getAttribute('data-camera-target')).toBe('0.5000 0.2500 0.4000');
+    await screenshot(page, 'setup-mesh-check');
+
+    await page.getByTestId('mesh-check-close').click();
+    expect(await panel.count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 async function partId(page: import('playwright-core').Page, name: string): Promise<string> {
