@@ -103,20 +103,37 @@ export const tessellatedBodySchema = z.object({
 });
 export type TessellatedBody = z.infer<typeof tessellatedBodySchema>;
 
-/** The reply to a tessellation of an uploaded STEP file: the STL upload made of all its bodies (in
- * metres, with its shape info) and the bodies it holds. */
+/** One part made of a tessellated STEP file: an STL upload (metres, with its shape info) and the bodies
+ * it holds. */
+export const tessellatedPartSchema = z.object({
+  name: z.string(),
+  file: uploadedFileSchema,
+  bodies: z.array(tessellatedBodySchema),
+});
+export type TessellatedPart = z.infer<typeof tessellatedPartSchema>;
+
+/** The reply to a tessellation of an uploaded STEP file: the parts made of the chosen bodies (one merged
+ * part, or one per body). */
 export const stepTessellationSchema = z
   .object({
     source: z.object({ id: z.string(), name: z.string() }),
-    file: uploadedFileSchema,
-    bodies: z.array(tessellatedBodySchema),
+    parts: z.array(tessellatedPartSchema),
     triangleCount: z.number().int().nonnegative(),
     warnings: z.array(z.string()),
   })
   .meta({ id: 'StepTessellation' });
 export type StepTessellation = z.infer<typeof stepTessellationSchema>;
 
+/** Which bodies of the file to import (assembly entry ids; all when absent) and whether each becomes a
+ * part of its own or all are merged into one. */
+export const tessellationSelectionSchema = z.object({
+  entryIds: z.array(z.string().min(1).max(200)).min(1).max(10_000).optional(),
+  separate: z.boolean().optional(),
+});
+export type TessellationSelection = z.infer<typeof tessellationSelectionSchema>;
+
 export const TESSELLATION_MESSAGES = {
   notStep: 'Only an uploaded STEP file can be tessellated.',
   unreadable: 'The STEP file could not be tessellated.',
+  unknownBody: (entryId: string) => `The STEP file has no body ${entryId}.`,
 } as const;

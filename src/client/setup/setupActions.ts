@@ -31,6 +31,15 @@ export function addPart(part: Part): void {
   store.requestFit();
 }
 
+/** Adds several parts in one change (one save); the last is selected and the camera frames the case. */
+export function addParts(parts: readonly Part[]): void {
+  if (parts.length === 0) return;
+  const store = useSetupStore.getState();
+  if (!store.update((doc) => ({ ...doc, parts: [...doc.parts, ...parts] }))) return;
+  store.select({ form: 'part', partId: parts[parts.length - 1].id });
+  store.requestFit();
+}
+
 export function deletePart(partId: string): void {
   const store = useSetupStore.getState();
   if (store.update((doc) => ({ ...doc, parts: doc.parts.filter((p) => p.id !== partId) }))) store.select(null);

@@ -6,7 +6,7 @@ import { apiErrorFromResponse } from '../../domain/errors.ts';
 import { MESSAGES, templates } from '../../domain/messages.ts';
 import { setupDocumentSchema, type SetupDocument } from '../../domain/setup.ts';
 import type { StlUnit } from '../../domain/shape.ts';
-import { stepTessellationSchema, uploadedFileSchema, type StepTessellation, type UploadedFile } from '../../domain/uploads.ts';
+import { stepTessellationSchema, uploadedFileSchema, type StepTessellation, type TessellationSelection, type UploadedFile } from '../../domain/uploads.ts';
 import type { MeshingParameters } from '../../domain/meshing.ts';
 import { serverValidationSchema, type ServerValidation } from '../../domain/runs.ts';
 import { simulationSchema, type Simulation } from '../../domain/simulation.ts';
@@ -126,7 +126,8 @@ export function getServerValidation(api: ApiClient, simulationId: string): Promi
   return api.get(`${simulationPath(simulationId)}/validation`, serverValidationSchema);
 }
 
-/** Meshes an uploaded STEP file on the server into an STL upload of the same simulation. */
-export function tessellateStep(api: ApiClient, fileId: string, parameters: MeshingParameters): Promise<StepTessellation> {
-  return api.post(`/files/${encodeURIComponent(fileId)}/tessellation`, parameters, stepTessellationSchema, 201);
+/** Meshes the chosen bodies of an uploaded STEP file on the server into STL uploads of the same
+ * simulation: one merged part, or one per body. */
+export function tessellateStep(api: ApiClient, fileId: string, parameters: MeshingParameters, selection: TessellationSelection = {}): Promise<StepTessellation> {
+  return api.post(`/files/${encodeURIComponent(fileId)}/tessellation`, { ...parameters, ...selection }, stepTessellationSchema, 201);
 }

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '../../domain/api.ts';
 import { apiErrorSchema } from '../../domain/errors.ts';
-import { stepTessellationSchema, UPLOAD_MESSAGES, uploadedFileSchema, uploadQuerySchema } from '../../domain/uploads.ts';
+import { stepTessellationSchema, tessellationSelectionSchema, UPLOAD_MESSAGES, uploadedFileSchema, uploadQuerySchema } from '../../domain/uploads.ts';
 import { meshingParametersSchema } from '../../domain/meshing.ts';
 import { authOf } from '../auth/requestAuth.ts';
 import { wrongInput } from '../http/errors.ts';
@@ -58,21 +58,22 @@ export const fileRoutes: RunRoutes = async (app, { runs }) => {
       schema: {
         tags,
         security: bearer,
-        summary: 'Tessellate an uploaded STEP file (angularDeflection in radians) into an STL upload of its simulation',
+        summary: 'Tessellate an uploaded STEP file (angularDeflection in radians) into STL uploads of its simulation: the chosen bodies merged, or one per body',
         params: idParamsSchema,
-        body: meshingParametersSchema.partial({ useDelabellaAlgorithm: true }),
+        body: meshingParametersSchema.partial({ useDelabellaAlgorithm: true }).extend(tessellationSelectionSchema.shape),
         response: { 201: stepTessellationSchema, ...errorResponses, 413: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      const { entryIds, separate, ...meshing } = request.body;
       let parameters;
       try {
-        parameters = validateMeshingParameters({ useDelabellaAlgorithm: false, ...request.body });
+        parameters = validateMeshingParameters({ useDelabellaAlgorithm: false, ...meshing });
       } catch (error) {
         if (error instanceof GeometryError) throw wrongInput(error.message, 'body');
         throw error;
       }
-      const result = await tessellateUploadedStep(services, authOf(request), request.params.id, parameters);
+      const result = await tessellateUploadedStep(services, authOf(request), request.params.id, parameters, { entryIds, separate });
       return reply.status(201).send(result);
     },
   );

@@ -1,7 +1,7 @@
 // Tessellation of an uploaded STEP file: occt-import-js reads and meshes it with the user's meshing
 // parameters on a worker thread (a large assembly takes seconds and must not hold up the API), the
-// geometry module welds and checks every body, and all bodies together are stored as a binary STL upload
-// in metres with its shape info. A STEP part is from then on an STL part for the setup, the solver and
+// geometry module welds and checks every body, and the chosen bodies are stored as binary STL uploads in
+// metres with their shape info: merged into one part, or one part per body. A STEP part is from then on an STL part for the setup, the solver and
 // the exports; the STEP upload stays as its source.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +17,7 @@ import {
   UPLOAD_NAME_MAX_LENGTH,
   type StepTessellation,
   type TessellatedBody,
+  type TessellationSelection,
 } from '../../domain/uploads.ts';
 import { GeometryError, GeometryErrorCode } from '../../../wasm/surgeGeometry.ts';
 import { tessellateStepFile } from '../../../workers/serverGeometry.ts';
@@ -28,11 +29,16 @@ import { accessSimulation, type AuthContext } from '../services/access.ts';
 import { checkStlBytes } from './shapeInfo.ts';
 import { toUploadedFile } from './uploads.ts';
 
-export interface TessellatedStep {
+export interface TessellatedStlPart {
+  name: string;
   stl: Uint8Array;
   shapeInfo: ShapeInfo;
   hasIssues: boolean;
   bodies: TessellatedBody[];
+}
+
+export interface TessellatedStep {
+  parts: TessellatedStlPart[];
   triangleCount: number;
   warnings: string[];
 }
@@ -66,29 +72,41 @@ function leaves(nodes: readonly AssemblyNode[]): AssemblyNode[] {
   return nodes.flatMap((n) => (n.children.length === 0 ? [n] : leaves(n.children)));
 }
 
-/** Reads, meshes and checks STEP bytes; all bodies become one STL. Throws GeometryError. */
-export async function tessellateStepBytes(bytes: Uint8Array, parameters: MeshingParameters): Promise<TessellatedStep> {
+/** Reads, meshes and checks STEP bytes; the chosen bodies (all by default) become one STL part named
+ * `name`, or one each named after the body. Throws GeometryError. */
+export async function tessellateStepBytes(bytes: Uint8Array, parameters: MeshingParameters, selection: TessellationSelection, name: string): Promise<TessellatedStep> {
   const imported = await tessellateStepFile(bytes, parameters);
-  if (imported.meshes.length === 0) throw new GeometryError(GeometryErrorCode.invalidInput, 'the STEP file holds no solid or surface to mesh');
-  const triangles = new Map(imported.meshes.map((m) => [m.entryId, m.indices.length / 3]));
-  const bodies = leaves(imported.assemblyMetadata)
-    .filter((n) => triangles.has(n.entryId))
-    .map((n) => ({ entryId: n.entryId, labelName: n.labelName, shapeType: n.shapeType, triangles: triangles.get(n.entryId) ?? 0 }));
-  const stl = binaryStl(imported.meshes);
-  const check = await checkStlBytes(stl, 'm');
+  const meshes = new Map(imported.meshes.map((m) => [m.entryId, m]));
+  const all = leaves(imported.assemblyMetadata).filter((n) => meshes.has(n.entryId));
+  if (all.length === 0) throw new GeometryError(GeometryErrorCode.invalidInput, 'the STEP file holds no solid or surface to mesh');
+  const byId = new Map(all.map((n) => [n.entryId, n]));
+  for (const id of selection.entryIds ?? []) {
+    if (!byId.has(id)) throw new GeometryError(GeometryErrorCode.invalidInput, TESSELLATION_MESSAGES.unknownBody(id));
+  }
+  const chosen = selection.entryIds ? all.filter((n) => selection.entryIds?.includes(n.entryId)) : all;
+  const body = (n: AssemblyNode): TessellatedBody => ({
+    entryId: n.entryId,
+    labelName: n.labelName,
+    shapeType: n.shapeType,
+    triangles: (meshes.get(n.entryId)?.indices.length ?? 0) / 3,
+  });
+  const groups = selection.separate ? chosen.map((n) => ({ name: n.labelName || name, nodes: [n] })) : [{ name, nodes: chosen }];
+  const parts: TessellatedStlPart[] = [];
+  for (const group of groups) {
+    const stl = binaryStl(group.nodes.map((n) => meshes.get(n.entryId)!));
+    const check = await checkStlBytes(stl, 'm');
+    parts.push({ name: group.name, stl, shapeInfo: check.shapeInfo, hasIssues: check.hasIssues, bodies: group.nodes.map(body) });
+  }
   return {
-    stl,
-    shapeInfo: check.shapeInfo,
-    hasIssues: check.hasIssues,
-    bodies,
-    triangleCount: imported.triangleCount,
+    parts,
+    triangleCount: parts.reduce((n, p) => n + p.shapeInfo.nbrOfTriangles, 0),
     warnings: imported.warnings.map((w) => (w.parts?.length ? `${w.message} (${w.parts.join(', ')})` : w.message)),
   };
 }
 
 /** Runs `tessellateStepBytes` on a worker thread over the stored file. */
-async function tessellateOnWorker(path: string, parameters: MeshingParameters): Promise<TessellatedStep> {
-  const worker = new Worker(new URL('./stepTessellationWorker.ts', import.meta.url), { workerData: { path, parameters } });
+async function tessellateOnWorker(path: string, parameters: MeshingParameters, selection: TessellationSelection, name: string): Promise<TessellatedStep> {
+  const worker = new Worker(new URL('./stepTessellationWorker.ts', import.meta.url), { workerData: { path, parameters, selection, name } });
   const reply = await new Promise<TessellationReply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -99,14 +117,24 @@ async function tessellateOnWorker(path: string, parameters: MeshingParameters): 
   throw new Error(reply.message);
 }
 
-function stlName(stepName: string): string {
-  const base = stepName.replace(/\.(step|stp)$/i, '') || 'part';
-  return `${base.slice(0, UPLOAD_NAME_MAX_LENGTH - 4)}.stl`;
+function stepBaseName(stepName: string): string {
+  return stepName.replace(/\.(step|stp)$/i, '') || 'part';
 }
 
-/** Tessellates an uploaded STEP file of the caller's organisation and stores the result as an STL upload
- * of the same simulation. */
-export async function tessellateUploadedStep(services: JobServices, auth: AuthContext, fileId: string, parameters: MeshingParameters): Promise<StepTessellation> {
+function stlName(partName: string): string {
+  const safe = partName.replace(/[\\/]/g, '_').trim() || 'part';
+  return `${safe.slice(0, UPLOAD_NAME_MAX_LENGTH - 4)}.stl`;
+}
+
+/** Tessellates an uploaded STEP file of the caller's organisation and stores the chosen bodies as STL
+ * uploads of the same simulation. */
+export async function tessellateUploadedStep(
+  services: JobServices,
+  auth: AuthContext,
+  fileId: string,
+  parameters: MeshingParameters,
+  selection: TessellationSelection = {},
+): Promise<StepTessellation> {
   const { db, storage, config } = services;
   const source = await findUploadedFile(db, auth.organization.id, fileId);
   if (!source) throw notFound('File not found.');
@@ -117,59 +145,65 @@ export async function tessellateUploadedStep(services: JobServices, auth: AuthCo
 
   let result: TessellatedStep;
   try {
-    result = await tessellateOnWorker(storage.uploadPath(source.organizationId, source.id), parameters);
+    result = await tessellateOnWorker(storage.uploadPath(source.organizationId, source.id), parameters, selection, stepBaseName(source.name));
   } catch (error) {
     if (error instanceof GeometryError) {
-      const field = error.code === 'limit_exceeded' ? 'linearDeflectionFactor' : 'fileId';
-      throw wrongInput(`${TESSELLATION_MESSAGES.unreadable} ${error.message}`, field);
+      const field = error.code === 'limit_exceeded' ? 'linearDeflectionFactor' : error.message.startsWith('The STEP file has no body') ? 'entryIds' : 'fileId';
+      const message = field === 'entryIds' ? error.message : `${TESSELLATION_MESSAGES.unreadable} ${error.message}`;
+      throw wrongInput(message, field);
     }
     throw error;
   }
-  if (result.stl.byteLength > config.uploadMaxBytes.stl) {
+  if (result.parts.some((p) => p.stl.byteLength > config.uploadMaxBytes.stl)) {
     throw new HttpError('wrong_input', UPLOAD_MESSAGES.tooLarge('stl'), { status: 413 });
   }
 
-  const id = randomUUID();
-  const path = storage.uploadPath(auth.organization.id, id);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, result.stl, { flag: 'wx' });
+  const stored = result.parts.map((p) => ({ ...p, id: randomUUID() }));
+  const paths = stored.map((p) => storage.uploadPath(auth.organization.id, p.id));
   try {
-    const warnings = result.hasIssues ? [MESSAGES.partIssues] : [];
-    const row = await db.transaction(async (tx) => {
-      const inserted = await insertUploadedFile(tx, {
-        id,
-        organizationId: auth.organization.id,
-        simulationId,
-        name: stlName(source.name),
-        extension: 'stl',
-        kind: 'stl',
-        size: result.stl.byteLength,
-        unit: 'm',
-        shapeInfo: result.shapeInfo,
-        warnings,
-        sha256: createHash('sha256').update(result.stl).digest('hex'),
-        createdBy: auth.user.id,
-      });
-      await addSimulationBytes(tx, simulationId, result.stl.byteLength);
+    for (const [i, p] of stored.entries()) {
+      await mkdir(dirname(paths[i]), { recursive: true });
+      await writeFile(paths[i], p.stl, { flag: 'wx' });
+    }
+    const rows = await db.transaction(async (tx) => {
+      const inserted = [];
+      for (const p of stored) {
+        inserted.push(
+          await insertUploadedFile(tx, {
+            id: p.id,
+            organizationId: auth.organization.id,
+            simulationId,
+            name: stlName(p.name),
+            extension: 'stl',
+            kind: 'stl',
+            size: p.stl.byteLength,
+            unit: 'm',
+            shapeInfo: p.shapeInfo,
+            warnings: p.hasIssues ? [MESSAGES.partIssues] : [],
+            sha256: createHash('sha256').update(p.stl).digest('hex'),
+            createdBy: auth.user.id,
+          }),
+        );
+        await addSimulationBytes(tx, simulationId, p.stl.byteLength);
+      }
       return inserted;
     });
     return {
       source: { id: source.id, name: source.name },
-      file: toUploadedFile(row),
-      bodies: result.bodies,
+      parts: stored.map((p, i) => ({ name: p.name, file: toUploadedFile(rows[i]), bodies: p.bodies })),
       triangleCount: result.triangleCount,
       warnings: result.warnings,
     };
   } catch (error) {
-    await rm(path, { force: true });
+    await Promise.all(paths.map((path) => rm(path, { force: true })));
     throw error;
   }
 }
 
 /** For the worker thread: tessellate the file at `path`. */
-export async function tessellateStoredStep(path: string, parameters: MeshingParameters): Promise<TessellationReply> {
+export async function tessellateStoredStep(path: string, parameters: MeshingParameters, selection: TessellationSelection, name: string): Promise<TessellationReply> {
   try {
-    return { ok: true, result: await tessellateStepBytes(new Uint8Array(await readFile(path)), parameters) };
+    return { ok: true, result: await tessellateStepBytes(new Uint8Array(await readFile(path)), parameters, selection, name) };
   } catch (error) {
     return { ok: false, code: error instanceof GeometryError ? error.code : null, message: error instanceof Error ? error.message : String(error) };
   }

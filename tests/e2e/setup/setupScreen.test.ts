@@ -268,6 +268,45 @@ describe('Setup screen', () => {
     await page.context().close();
   });
 
+  it('imports two chosen bodies of a STEP assembly as a part each', async () => {
+    const { simulationId, token } = await createSimulation(server, 'Assembly');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+    await setup.openAddMenuItem('add-solid-step');
+    const form = page.getByTestId('add-solidStep-form');
+    const step = readFileSync(fileURLToPath(new URL('../../../node_modules/occt-import-js/test/testfiles/cax-if/as1-oc-214.stp', import.meta.url)));
+    await setup.fill('step-deviation', 5);
+    await form.locator('input[type="file"]').setInputFiles({ name: 'as1-oc-214.stp', mimeType: 'model/step', buffer: step });
+    await page.locator('[data-testid="upload-check"][data-status="checked"]').waitFor({ timeout: 60_000 });
+    const rows = page.getByTestId('step-body');
+    expect(await rows.count()).toBe(18);
+    // None chosen: nothing to import; then the first two.
+    await page.getByTestId('step-body-all').uncheck();
+    expect(await page.getByTestId('upload-start').isDisabled()).toBe(true);
+    const names = [];
+    for (const i of [0, 1]) {
+      await rows.nth(i).getByRole('checkbox').check();
+      names.push((await rows.nth(i).locator('td').nth(1).textContent()) ?? '');
+    }
+    expect(await page.getByTestId('step-preview-summary').textContent()).toContain('; 2 chosen');
+    await page.getByTestId('step-import-as').getByText('A part per body').click();
+    await screenshot(page, 'setup-upload-step-assembly');
+    await page.getByTestId('upload-start').click();
+    await page.locator('[data-testid="upload-state"][data-state="success"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('upload-info-parts').textContent()).toBe('2');
+    await page.getByTestId('add-submit').click();
+    await expect.poll(() => setup.meshCount(), { timeout: 30_000 }).toBe(2);
+    await setup.waitSaved();
+    const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    expect(saved.parts).toHaveLength(2);
+    expect(saved.parts.every((p) => p.component.type === 'rigid' && p.shape.type === 'stl')).toBe(true);
+    // Bodies with the same label get distinct part names.
+    expect(new Set(saved.parts.map((p) => p.name)).size).toBe(2);
+    for (const [i, p] of saved.parts.entries()) expect(p.name.startsWith(names[i])).toBe(true);
+    await page.context().close();
+  });
+
   it('lists the hole of an open tank in Mesh Check Mode and zooms to it', async () => {
     const { simulationId } = await createSimulation(server, 'Mesh check');
     const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);

@@ -48,10 +48,13 @@ describe('STEP tessellation', () => {
     expect(response.status, response.text).toBe(201);
     const result = response.json();
     expect(result.source).toEqual({ id: step.json().id, name: 'io1-cm-214.stp' });
-    expect(result.file).toMatchObject({ name: 'io1-cm-214.stl', extension: 'stl', unit: 'm' });
-    expect(result.bodies.length).toBeGreaterThan(0);
-    expect(result.bodies.reduce((n: number, b: { triangles: number }) => n + b.triangles, 0)).toBe(result.triangleCount);
-    const info = result.file.shapeInfo;
+    expect(result.parts).toHaveLength(1);
+    const [part] = result.parts;
+    expect(part.name).toBe('io1-cm-214');
+    expect(part.file).toMatchObject({ name: 'io1-cm-214.stl', extension: 'stl', unit: 'm' });
+    expect(part.bodies.length).toBeGreaterThan(0);
+    expect(part.bodies.reduce((n: number, b: { triangles: number }) => n + b.triangles, 0)).toBe(result.triangleCount);
+    const info = part.file.shapeInfo;
     expect(info.nbrOfTriangles).toBe(result.triangleCount);
     // The part is about 0.1 m across: millimetres in the file, metres here.
     const extent = Math.max(...[0, 1, 2].map((a) => info.boundingBox.max[a] - info.boundingBox.min[a]));
@@ -59,7 +62,7 @@ describe('STEP tessellation', () => {
     expect(extent).toBeLessThan(1);
 
     // The STL is served like any upload and is a binary STL of those triangles.
-    const bytes = await t.app.inject({ method: 'GET', url: `/api/files/${result.file.id}`, headers: { authorization: `Bearer ${token}` } });
+    const bytes = await t.app.inject({ method: 'GET', url: `/api/files/${part.file.id}`, headers: { authorization: `Bearer ${token}` } });
     expect(bytes.statusCode).toBe(200);
     expect(bytes.rawPayload.readUInt32LE(80)).toBe(result.triangleCount);
     expect(bytes.rawPayload.length).toBe(84 + 50 * result.triangleCount);
@@ -70,6 +73,33 @@ describe('STEP tessellation', () => {
     const coarse = await tessellate(token, step.json().id, { linearDeflectionFactor: 10, angularDeflection: (90 * Math.PI) / 180 });
     expect(coarse.status, coarse.text).toBe(201);
     expect(coarse.json().triangleCount).toBeLessThan(result.triangleCount);
+  });
+
+  it('imports chosen bodies of an assembly, one part per body or merged', async () => {
+    const step = (await uploadFile(t, token, simId, 'as1-oc-214.stp', caxIf('as1-oc-214.stp'))).json();
+    const angle = (15 * Math.PI) / 180;
+    const all = await tessellate(token, step.id, { linearDeflectionFactor: 2, angularDeflection: angle, separate: true });
+    expect(all.status, all.text).toBe(201);
+    const bodies = all.json().parts.map((p: { bodies: { entryId: string; labelName: string }[] }) => p.bodies[0]);
+    expect(bodies).toHaveLength(18);
+    // Every part is one body, named after it.
+    for (const p of all.json().parts) {
+      expect(p.bodies).toHaveLength(1);
+      expect(p.name).toBe(p.bodies[0].labelName);
+      expect(p.file.name).toBe(`${p.name}.stl`);
+    }
+
+    const two = [bodies[0].entryId, bodies[5].entryId];
+    const merged = await tessellate(token, step.id, { linearDeflectionFactor: 2, angularDeflection: angle, entryIds: two });
+    expect(merged.status, merged.text).toBe(201);
+    expect(merged.json().parts).toHaveLength(1);
+    expect(merged.json().parts[0].bodies.map((b: { entryId: string }) => b.entryId)).toEqual(two);
+    const perBody = all.json().parts.filter((p: { bodies: { entryId: string }[] }) => two.includes(p.bodies[0].entryId));
+    expect(merged.json().triangleCount).toBe(perBody.reduce((n: number, p: { file: { shapeInfo: { nbrOfTriangles: number } } }) => n + p.file.shapeInfo.nbrOfTriangles, 0));
+
+    const unknown = await tessellate(token, step.id, { linearDeflectionFactor: 2, angularDeflection: angle, entryIds: ['0:1:1:99'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json().description).toBe('The STEP file has no body 0:1:1:99.');
   });
 
   it('refuses parameters out of range, files that are no STEP and files of other organisations', async () => {

@@ -1,11 +1,11 @@
 // Add Solid: Upload STEP (beta). Choose a STEP file and the meshing parameters ('Max Deviation Factor'
 // 0.1–10, 'Max Angle between Triangles' 1–90°): the browser's geometry worker reads and meshes it at once
-// and lists its bodies with their triangles and defects, before anything is sent. Upload sends the STEP
-// file (with progress and cancel), the server meshes it with the same parameters into an STL of all
-// bodies in metres, and Add creates the solid from that mesh. Files over 500 MB carry the spec's warning
+// and lists its bodies with their triangles and defects, before anything is sent; choose the bodies to
+// import, as one part or a part per body. Upload sends the STEP file (with progress and cancel), the
+// server meshes it with the same parameters into STLs in metres, and Add creates the solids. Files over 500 MB carry the spec's warning
 // and are meshed only on the server.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, FileInput, Group, Progress, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, FileInput, Group, Progress, ScrollArea, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -27,7 +27,8 @@ import { NumberField } from '../../fields/NumberField.tsx';
 import { formatNumber } from '../../fields/numberText.ts';
 import { previewStepInBrowser, type BrowserStepPreview } from '../../browserMeshCheck.ts';
 import { getFileBytes, tessellateStep, UploadError, uploadGeometry } from '../../setupApi.ts';
-import { addPart } from '../../setupActions.ts';
+import { addParts } from '../../setupActions.ts';
+import type { Part } from '../../../../domain/part.ts';
 import { stlPart } from '../../setupParts.ts';
 import { ADD_PART_TITLE } from '../../setupSelection.ts';
 import { useSetupStore } from '../../setupStore.ts';
@@ -57,6 +58,9 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
   const [error, setError] = useState<{ title: string; detail: string } | null>(null);
   const [result, setResult] = useState<StepTessellation | null>(null);
   const [preview, setPreview] = useState<BrowserStepPreview | null>(null);
+  /** Bodies to import (entry ids), all of them once the preview lists them. */
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [separate, setSeparate] = useState(false);
   const abort = useRef<AbortController | null>(null);
 
   const form = useForm<MeshingForm>({
@@ -87,7 +91,16 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
     let current = true;
     setPreview({ status: 'checking' });
     void previewStepInBrowser(file, { linearDeflectionFactor: factor, angularDeflection: angle, useDelabellaAlgorithm: false }).then((next) => {
-      if (current) setPreview(next);
+      if (!current) return;
+      setPreview(next);
+      // A new file starts with every body chosen; new meshing parameters keep the choice.
+      if (next.status === 'checked') {
+        setChosen((before) => {
+          const ids = next.bodies.map((b) => b.entryId);
+          const kept = ids.filter((id) => before.has(id));
+          return new Set(kept.length > 0 ? kept : ids);
+        });
+      }
     });
     return () => {
       current = false;
@@ -105,9 +118,10 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
     try {
       const step = await uploadGeometry({ simulationId, file, unit: 'm', tokens: auth, onProgress: setProgress, signal: controller.signal });
       setPhase('meshing');
-      const meshed = await tessellateStep(api, step.id, parameters);
-      // The mesh the server made, ready to draw when the part is added (and framed by the camera).
-      putFile(meshed.file.id, parseStl(await getFileBytes(auth, meshed.file.id, controller.signal)));
+      const everyBody = preview?.status !== 'checked' || preview.bodies.every((b) => chosen.has(b.entryId));
+      const meshed = await tessellateStep(api, step.id, parameters, { ...(everyBody ? {} : { entryIds: [...chosen] }), separate });
+      // The meshes the server made, ready to draw when the parts are added (and framed by the camera).
+      for (const part of meshed.parts) putFile(part.file.id, parseStl(await getFileBytes(auth, part.file.id, controller.signal)));
       if (controller.signal.aborted) throw new DOMException('The upload was cancelled.', 'AbortError');
       setResult(meshed);
       setState('success');
@@ -126,18 +140,27 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
 
   const add = () => {
     if (!result) return;
-    addPart(
-      stlPart(document, {
-        name: name.trim() || baseName(result.source.name),
-        fileId: result.file.id,
-        file: { name: result.file.name, extension: 'stl', unit: 'm' },
-        info: result.file.shapeInfo,
-        warnings: result.file.warnings,
-      }),
-    );
+    let doc: SetupDocument = document;
+    const parts: Part[] = [];
+    for (const made of result.parts) {
+      const part = stlPart(doc, {
+        name: result.parts.length === 1 ? name.trim() || baseName(result.source.name) : made.name,
+        fileId: made.file.id,
+        file: { name: made.file.name, extension: 'stl', unit: 'm' },
+        info: made.file.shapeInfo,
+        warnings: made.file.warnings,
+      });
+      parts.push(part);
+      doc = { ...doc, parts: [...doc.parts, part] };
+    }
+    addParts(parts);
   };
 
-  const info = result?.file.shapeInfo ?? null;
+  const triangles = result?.parts.reduce((n, p) => n + (p.file.shapeInfo?.nbrOfTriangles ?? 0), 0) ?? 0;
+  const holes = result?.parts.reduce((n, p) => n + (p.file.shapeInfo?.holes ?? 0), 0) ?? 0;
+  const nonManifold = result?.parts.reduce((n, p) => n + (p.file.shapeInfo?.nonManifold ?? 0), 0) ?? 0;
+  const withWarnings = result?.parts.some((p) => p.file.warnings.length > 0) ?? false;
+  const nothingChosen = preview?.status === 'checked' && chosen.size === 0;
   const locked = state === 'pending' || state === 'success';
 
   return (
@@ -160,7 +183,7 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
             <Button
               size="xs"
               onClick={() => void upload()}
-              disabled={!file || !parameters || state === 'pending' || preview?.status === 'checking' || preview?.status === 'refused'}
+              disabled={!file || !parameters || nothingChosen || state === 'pending' || preview?.status === 'checking' || preview?.status === 'refused'}
               data-testid="upload-start"
             >
               Upload and mesh
@@ -175,7 +198,7 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
             beta
           </Badge>
           <Text size="xs" c="dimmed">
-            Each body becomes part of one solid.
+            Choose the bodies to import, as one part or a part each.
           </Text>
         </Group>
         <FileInput
@@ -201,8 +224,26 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
         )}
         <NumberField control={form.control} name="linearDeflectionFactor" label="Max Deviation Factor" description="0.1 (fine) to 10 (coarse)" disabled={locked} testId="step-deviation" />
         <NumberField control={form.control} name="angularDeflectionDeg" label="Max Angle between Triangles" unit="°" description="1° to 90°" disabled={locked} testId="step-angle" />
-        <TextInput label="Part name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-testid="upload-name" />
-        {state !== 'success' && preview && <StepPreview preview={preview} />}
+        {!separate && <TextInput label="Part name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-testid="upload-name" />}
+        {state !== 'success' && preview && <StepPreview preview={preview} chosen={chosen} onChoose={setChosen} disabled={locked} />}
+        {state !== 'success' && preview?.status === 'checked' && preview.bodies.length > 1 && (
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              Import as
+            </Text>
+            <SegmentedControl
+              size="xs"
+              value={separate ? 'separate' : 'merged'}
+              disabled={locked}
+              onChange={(value) => setSeparate(value === 'separate')}
+              data={[
+                { value: 'merged', label: 'One part' },
+                { value: 'separate', label: 'A part per body' },
+              ]}
+              data-testid="step-import-as"
+            />
+          </div>
+        )}
         {state === 'pending' && (
           <Stack gap={4}>
             <Group justify="space-between">
@@ -224,9 +265,9 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
             {error.detail}
           </Alert>
         )}
-        {state === 'success' && result && info && (
+        {state === 'success' && result && (
           <Stack gap="xs" data-testid="upload-result">
-            {result.file.warnings.length > 0 && (
+            {withWarnings && (
               <Alert color="yellow" variant="light" data-testid="upload-mesh-warning" title={MESSAGES.partIssues}>
                 {result.warnings.map((w) => (
                   <Text key={w} size="xs">
@@ -238,31 +279,33 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
             <Table fz="xs" verticalSpacing={4}>
               <Table.Tbody>
                 <Table.Tr>
+                  <Table.Td c="dimmed">Parts to add</Table.Td>
+                  <Table.Td data-testid="upload-info-parts">{result.parts.length}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
                   <Table.Td c="dimmed">Bodies</Table.Td>
-                  <Table.Td data-testid="upload-info-bodies">{result.bodies.length}</Table.Td>
+                  <Table.Td data-testid="upload-info-bodies">{result.parts.reduce((n, p) => n + p.bodies.length, 0)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Td c="dimmed">Triangles</Table.Td>
-                  <Table.Td data-testid="upload-info-triangles">{count(info.nbrOfTriangles)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td c="dimmed">Surface area</Table.Td>
-                  <Table.Td data-testid="upload-info-area">{formatNumber(Number(info.surfaceArea.toPrecision(6)))} m²</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td c="dimmed">Bounding box</Table.Td>
-                  <Table.Td data-testid="upload-info-bbox">
-                    {vec(info.boundingBox.min)} to {vec(info.boundingBox.max)} m
-                  </Table.Td>
+                  <Table.Td data-testid="upload-info-triangles">{count(triangles)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Td c="dimmed">Holes</Table.Td>
-                  <Table.Td data-testid="upload-info-holes">{info.holes}</Table.Td>
+                  <Table.Td data-testid="upload-info-holes">{holes}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Td c="dimmed">Non-manifold edges</Table.Td>
-                  <Table.Td data-testid="upload-info-nonManifold">{info.nonManifold}</Table.Td>
+                  <Table.Td data-testid="upload-info-nonManifold">{nonManifold}</Table.Td>
                 </Table.Tr>
+                {result.parts.length === 1 && result.parts[0].file.shapeInfo && (
+                  <Table.Tr>
+                    <Table.Td c="dimmed">Bounding box</Table.Td>
+                    <Table.Td data-testid="upload-info-bbox">
+                      {vec(result.parts[0].file.shapeInfo.boundingBox.min)} to {vec(result.parts[0].file.shapeInfo.boundingBox.max)} m
+                    </Table.Td>
+                  </Table.Tr>
+                )}
               </Table.Tbody>
             </Table>
           </Stack>
@@ -273,7 +316,17 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
 }
 
 /** The bodies the browser found in the chosen file, before the upload. */
-function StepPreview({ preview }: { preview: BrowserStepPreview }) {
+function StepPreview({
+  preview,
+  chosen,
+  onChoose,
+  disabled,
+}: {
+  preview: BrowserStepPreview;
+  chosen: ReadonlySet<string>;
+  onChoose: (next: ReadonlySet<string>) => void;
+  disabled: boolean;
+}) {
   if (preview.status === 'checking') {
     return (
       <Text size="xs" c="dimmed" data-testid="upload-check" data-status="checking">
@@ -301,11 +354,23 @@ function StepPreview({ preview }: { preview: BrowserStepPreview }) {
       <Text size="xs" fw={500} data-testid="step-preview-summary">
         {preview.bodies.length} {preview.bodies.length === 1 ? 'body' : 'bodies'}, {count(preview.triangleCount)} triangles
         {defects > 0 ? `, ${defects} with holes or non-manifold edges` : ''}
+        {chosen.size < preview.bodies.length ? `; ${chosen.size} chosen` : ''}
       </Text>
       <ScrollArea.Autosize mah={220} type="auto">
         <Table fz="xs" verticalSpacing={2} striped data-testid="step-preview-bodies">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={28}>
+                <Checkbox
+                  size="xs"
+                  aria-label="Choose every body"
+                  disabled={disabled}
+                  checked={preview.bodies.every((b) => chosen.has(b.entryId))}
+                  indeterminate={chosen.size > 0 && !preview.bodies.every((b) => chosen.has(b.entryId))}
+                  onChange={(event) => onChoose(new Set(event.currentTarget.checked ? preview.bodies.map((b) => b.entryId) : []))}
+                  data-testid="step-body-all"
+                />
+              </Table.Th>
               <Table.Th>Body</Table.Th>
               <Table.Th>Type</Table.Th>
               <Table.Th ta="right">Triangles</Table.Th>
@@ -314,7 +379,21 @@ function StepPreview({ preview }: { preview: BrowserStepPreview }) {
           </Table.Thead>
           <Table.Tbody>
             {preview.bodies.map((b) => (
-              <Table.Tr key={b.entryId} title={[...b.path, b.labelName].join(' / ')}>
+              <Table.Tr key={b.entryId} title={[...b.path, b.labelName].join(' / ')} data-testid="step-body">
+                <Table.Td>
+                  <Checkbox
+                    size="xs"
+                    aria-label={`Import ${b.labelName || b.entryId}`}
+                    disabled={disabled}
+                    checked={chosen.has(b.entryId)}
+                    onChange={(event) => {
+                      const next = new Set(chosen);
+                      if (event.currentTarget.checked) next.add(b.entryId);
+                      else next.delete(b.entryId);
+                      onChoose(next);
+                    }}
+                  />
+                </Table.Td>
                 <Table.Td>{b.labelName || b.entryId}</Table.Td>
                 <Table.Td>{b.shapeType}</Table.Td>
                 <Table.Td ta="right">{count(b.triangles)}</Table.Td>
