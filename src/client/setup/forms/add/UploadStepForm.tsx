@@ -5,7 +5,7 @@
 // server meshes it with the same parameters into STLs in metres, and Add creates the solids. Files over 500 MB carry the spec's warning
 // and are meshed only on the server.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Checkbox, FileInput, Group, Progress, ScrollArea, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, FileInput, Group, ScrollArea, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -19,12 +19,10 @@ import { MESSAGES } from '../../../../domain/messages.ts';
 import type { SetupDocument } from '../../../../domain/setup.ts';
 import { stepUploadWarning } from '../../../../domain/startRules.ts';
 import type { StepTessellation } from '../../../../domain/uploads.ts';
-import type { Vec3 } from '../../../../domain/vector.ts';
 import type { PartUploadState } from '../../../../domain/viewerState.ts';
 import { errorMessage } from '../../../api/ApiClient.ts';
 import { useServices } from '../../../app/services.ts';
 import { NumberField } from '../../fields/NumberField.tsx';
-import { formatNumber } from '../../fields/numberText.ts';
 import { previewStepInBrowser, type BrowserStepPreview } from '../../browserMeshCheck.ts';
 import { getFileBytes, tessellateStep, UploadError, uploadGeometry } from '../../setupApi.ts';
 import { addParts } from '../../setupActions.ts';
@@ -35,9 +33,8 @@ import { useSetupStore } from '../../setupStore.ts';
 import { useStlFileStore } from '../../stlFileStore.ts';
 import { parseStl } from '../../stlGeometry.ts';
 import { FormFrame } from '../FormFrame.tsx';
+import { CheckState, formatCount, formatVec, InfoTable, MeshWarnings, UploadFailure, UploadPending } from './uploadBlocks.tsx';
 
-const vec = (v: Vec3) => `(${v.map((c) => formatNumber(Number(c.toPrecision(6)))).join(', ')})`;
-const count = (n: number) => n.toLocaleString('en-US');
 
 function baseName(fileName: string): string {
   return fileName.replace(/\.(step|stp)$/i, '') || 'Solid';
@@ -245,69 +242,28 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
           </div>
         )}
         {state === 'pending' && (
-          <Stack gap={4}>
-            <Group justify="space-between">
-              <Text size="xs">{phase === 'sending' ? `Uploading ${file?.name}` : 'Meshing on the server…'}</Text>
-              {phase === 'sending' && (
-                <Text size="xs" data-testid="upload-progress">
-                  {Math.round(progress * 100)} %
-                </Text>
-              )}
-            </Group>
-            <Progress value={phase === 'sending' ? progress * 100 : 100} animated />
-            <Button size="xs" variant="light" color="red" onClick={() => abort.current?.abort()} data-testid="upload-abort">
-              Cancel upload
-            </Button>
-          </Stack>
+          <UploadPending
+            label={phase === 'sending' ? `Uploading ${file?.name ?? ''}` : 'Meshing on the server…'}
+            progress={phase === 'sending' ? progress : null}
+            onCancel={() => abort.current?.abort()}
+          />
         )}
-        {state === 'error' && error && (
-          <Alert color="red" variant="light" title={error.title} data-testid="upload-error">
-            {error.detail}
-          </Alert>
-        )}
+        {state === 'error' && error && <UploadFailure error={error} />}
         {state === 'success' && result && (
           <Stack gap="xs" data-testid="upload-result">
-            {withWarnings && (
-              <Alert color="yellow" variant="light" data-testid="upload-mesh-warning" title={MESSAGES.partIssues}>
-                {result.warnings.map((w) => (
-                  <Text key={w} size="xs">
-                    {w}
-                  </Text>
-                ))}
-              </Alert>
-            )}
-            <Table fz="xs" verticalSpacing={4}>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td c="dimmed">Parts to add</Table.Td>
-                  <Table.Td data-testid="upload-info-parts">{result.parts.length}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td c="dimmed">Bodies</Table.Td>
-                  <Table.Td data-testid="upload-info-bodies">{result.parts.reduce((n, p) => n + p.bodies.length, 0)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td c="dimmed">Triangles</Table.Td>
-                  <Table.Td data-testid="upload-info-triangles">{count(triangles)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td c="dimmed">Holes</Table.Td>
-                  <Table.Td data-testid="upload-info-holes">{holes}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Td c="dimmed">Non-manifold edges</Table.Td>
-                  <Table.Td data-testid="upload-info-nonManifold">{nonManifold}</Table.Td>
-                </Table.Tr>
-                {result.parts.length === 1 && result.parts[0].file.shapeInfo && (
-                  <Table.Tr>
-                    <Table.Td c="dimmed">Bounding box</Table.Td>
-                    <Table.Td data-testid="upload-info-bbox">
-                      {vec(result.parts[0].file.shapeInfo.boundingBox.min)} to {vec(result.parts[0].file.shapeInfo.boundingBox.max)} m
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
+            {withWarnings && <MeshWarnings warnings={result.warnings.length > 0 ? result.warnings : [MESSAGES.partIssues]} />}
+            <InfoTable
+              rows={[
+                { key: 'parts', label: 'Parts to add', value: result.parts.length },
+                { key: 'bodies', label: 'Bodies', value: result.parts.reduce((n, p) => n + p.bodies.length, 0) },
+                { key: 'triangles', label: 'Triangles', value: formatCount(triangles) },
+                { key: 'holes', label: 'Holes', value: holes },
+                { key: 'nonManifold', label: 'Non-manifold edges', value: nonManifold },
+                ...(result.parts.length === 1 && result.parts[0].file.shapeInfo
+                  ? [{ key: 'bbox', label: 'Bounding box', value: `${formatVec(result.parts[0].file.shapeInfo.boundingBox.min)} to ${formatVec(result.parts[0].file.shapeInfo.boundingBox.max)} m` }]
+                  : []),
+              ]}
+            />
           </Stack>
         )}
       </Stack>
@@ -327,32 +283,21 @@ function StepPreview({
   onChoose: (next: ReadonlySet<string>) => void;
   disabled: boolean;
 }) {
-  if (preview.status === 'checking') {
+  if (preview.status !== 'checked') {
     return (
-      <Text size="xs" c="dimmed" data-testid="upload-check" data-status="checking">
-        Reading and meshing the file in this browser…
-      </Text>
-    );
-  }
-  if (preview.status === 'refused') {
-    return (
-      <Alert color="red" variant="light" title="This file cannot be uploaded" data-testid="upload-check" data-status="refused">
-        {preview.message}
-      </Alert>
-    );
-  }
-  if (preview.status === 'unchecked') {
-    return (
-      <Alert color="gray" variant="light" title="Not meshed in this browser" data-testid="upload-check" data-status="unchecked">
-        {preview.message}
-      </Alert>
+      <CheckState
+        status={preview.status}
+        message={preview.status === 'checking' ? undefined : preview.message}
+        checking="Reading and meshing the file in this browser…"
+        unchecked="Not meshed in this browser"
+      />
     );
   }
   const defects = preview.bodies.filter((b) => b.holes > 0 || b.nonManifold > 0).length;
   return (
     <Stack gap={4} data-testid="upload-check" data-status="checked">
       <Text size="xs" fw={500} data-testid="step-preview-summary">
-        {preview.bodies.length} {preview.bodies.length === 1 ? 'body' : 'bodies'}, {count(preview.triangleCount)} triangles
+        {preview.bodies.length} {preview.bodies.length === 1 ? 'body' : 'bodies'}, {formatCount(preview.triangleCount)} triangles
         {defects > 0 ? `, ${defects} with holes or non-manifold edges` : ''}
         {chosen.size < preview.bodies.length ? `; ${chosen.size} chosen` : ''}
       </Text>
@@ -396,7 +341,7 @@ function StepPreview({
                 </Table.Td>
                 <Table.Td>{b.labelName || b.entryId}</Table.Td>
                 <Table.Td>{b.shapeType}</Table.Td>
-                <Table.Td ta="right">{count(b.triangles)}</Table.Td>
+                <Table.Td ta="right">{formatCount(b.triangles)}</Table.Td>
                 <Table.Td ta="right" c={b.holes > 0 ? 'orange' : undefined}>
                   {b.holes}
                 </Table.Td>

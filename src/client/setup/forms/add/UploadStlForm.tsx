@@ -3,13 +3,11 @@
 // over the limits cannot be uploaded. Upload it with progress and the option to cancel (states idle,
 // pending, error, success), see what the server's mesh check found, then add the part. A mesh with holes
 // or non-manifold edges carries the spec's warning.
-import { Alert, Button, FileInput, Group, Progress, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { PartUploadState } from '../../../../domain/viewerState.ts';
-import { MESSAGES } from '../../../../domain/messages.ts';
 import type { SetupDocument } from '../../../../domain/setup.ts';
 import type { StlUnit } from '../../../../domain/shape.ts';
-import type { Vec3 } from '../../../../domain/vector.ts';
 import { useServices } from '../../../app/services.ts';
 import { formatNumber } from '../../fields/numberText.ts';
 import type { UploadedFile } from '../../../../domain/uploads.ts';
@@ -22,8 +20,8 @@ import { useSetupStore } from '../../setupStore.ts';
 import { useStlFileStore } from '../../stlFileStore.ts';
 import { parseStl } from '../../stlGeometry.ts';
 import { FormFrame } from '../FormFrame.tsx';
+import { CheckState, formatCount, formatVec, InfoTable, MeshWarnings, UploadFailure, UploadPending } from './uploadBlocks.tsx';
 
-const vec = (v: Vec3) => `(${v.map((c) => formatNumber(Number(c.toPrecision(6)))).join(', ')})`;
 
 function baseName(fileName: string): string {
   return fileName.replace(/\.[^.]+$/, '') || 'Solid';
@@ -164,63 +162,21 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
         </div>
         <TextInput label="Part name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-testid="upload-name" />
         {state !== 'success' && check && <BrowserCheck check={check} />}
-        {state === 'pending' && (
-          <Stack gap={4}>
-            <Group justify="space-between">
-              <Text size="xs">Uploading {file?.name}</Text>
-              <Text size="xs" data-testid="upload-progress">
-                {Math.round(progress * 100)} %
-              </Text>
-            </Group>
-            <Progress value={progress * 100} animated />
-            <Button size="xs" variant="light" color="red" onClick={() => abort.current?.abort()} data-testid="upload-abort">
-              Cancel upload
-            </Button>
-          </Stack>
-        )}
-        {state === 'error' && error && (
-          <Alert color="red" variant="light" title={error.title} data-testid="upload-error">
-            {error.detail}
-          </Alert>
-        )}
+        {state === 'pending' && <UploadPending label={`Uploading ${file?.name ?? ''}`} progress={progress} onCancel={() => abort.current?.abort()} />}
+        {state === 'error' && error && <UploadFailure error={error} />}
         {state === 'success' && uploaded && (
           <Stack gap="xs" data-testid="upload-result">
-            {issues && (
-              <Alert color="yellow" variant="light" data-testid="upload-mesh-warning" title={MESSAGES.partIssues}>
-                {uploaded.warnings.map((w) => (
-                  <Text key={w} size="xs">
-                    {w}
-                  </Text>
-                ))}
-              </Alert>
-            )}
+            {issues && <MeshWarnings warnings={uploaded.warnings} />}
             {info ? (
-              <Table fz="xs" verticalSpacing={4}>
-                <Table.Tbody>
-                  <Table.Tr>
-                    <Table.Td c="dimmed">Triangles</Table.Td>
-                    <Table.Td data-testid="upload-info-triangles">{info.nbrOfTriangles.toLocaleString('en-US')}</Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Td c="dimmed">Surface area</Table.Td>
-                    <Table.Td data-testid="upload-info-area">{formatNumber(Number(info.surfaceArea.toPrecision(6)))} m²</Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Td c="dimmed">Bounding box</Table.Td>
-                    <Table.Td data-testid="upload-info-bbox">
-                      {vec(info.boundingBox.min)} to {vec(info.boundingBox.max)} m
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Td c="dimmed">Holes</Table.Td>
-                    <Table.Td data-testid="upload-info-holes">{info.holes}</Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Td c="dimmed">Non-manifold edges</Table.Td>
-                    <Table.Td data-testid="upload-info-nonManifold">{info.nonManifold}</Table.Td>
-                  </Table.Tr>
-                </Table.Tbody>
-              </Table>
+              <InfoTable
+                rows={[
+                  { key: 'triangles', label: 'Triangles', value: formatCount(info.nbrOfTriangles) },
+                  { key: 'area', label: 'Surface area', value: `${formatNumber(Number(info.surfaceArea.toPrecision(6)))} m²` },
+                  { key: 'bbox', label: 'Bounding box', value: `${formatVec(info.boundingBox.min)} to ${formatVec(info.boundingBox.max)} m` },
+                  { key: 'holes', label: 'Holes', value: info.holes },
+                  { key: 'nonManifold', label: 'Non-manifold edges', value: info.nonManifold },
+                ]}
+              />
             ) : (
               <Text size="xs" c="dimmed">
                 The server did not report a mesh check for this file.
@@ -235,26 +191,8 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
 
 /** What the browser found in the chosen file, before the upload. */
 function BrowserCheck({ check }: { check: BrowserMeshCheck }) {
-  if (check.status === 'checking') {
-    return (
-      <Text size="xs" c="dimmed" data-testid="upload-check" data-status="checking">
-        Checking the file in this browser…
-      </Text>
-    );
-  }
-  if (check.status === 'refused') {
-    return (
-      <Alert color="red" variant="light" title="This file cannot be uploaded" data-testid="upload-check" data-status="refused">
-        {check.message}
-      </Alert>
-    );
-  }
-  if (check.status === 'unchecked') {
-    return (
-      <Alert color="gray" variant="light" title="Not checked in this browser" data-testid="upload-check" data-status="unchecked">
-        {check.message}
-      </Alert>
-    );
+  if (check.status !== 'checked') {
+    return <CheckState status={check.status} message={check.status === 'checking' ? undefined : check.message} checking="Checking the file in this browser…" unchecked="Not checked in this browser" />;
   }
   const { info } = check;
   const defects = [
@@ -272,7 +210,7 @@ function BrowserCheck({ check }: { check: BrowserMeshCheck }) {
       data-status="checked"
     >
       <Text size="xs" data-testid="upload-check-summary">
-        {info.nbrOfTriangles.toLocaleString('en-US')} triangles, {vec(info.boundingBox.min)} to {vec(info.boundingBox.max)} m
+        {formatCount(info.nbrOfTriangles)} triangles, {formatVec(info.boundingBox.min)} to {formatVec(info.boundingBox.max)} m
         {defects.length > 0 ? `; ${defects.join(', ')}` : ''}
       </Text>
     </Alert>
