@@ -190,3 +190,13 @@ export class OutputDecodePool {
     });
   }
 }
+
+/** A client started on first use and kept for the page; a start that failed is tried again next time. */
+export function startedOnce<T>(start: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | null = null;
+  return () =>
+    (started ??= start().catch((error: unknown) => {
+      started = null;
+      throw error;
+    }));
+}

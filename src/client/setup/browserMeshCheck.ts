@@ -7,7 +7,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '../../domain/uploads.ts';
 import type { ShapeInfo, StlUnit } from '../../domain/shape.ts';
 import type { AssemblyNode } from '../../domain/assembly.ts';
 import type { MeshingParameters } from '../../domain/meshing.ts';
-import { GeometryWorkerClient } from '../../../workers/geometryWorkers.ts';
+import { GeometryWorkerClient, startedOnce } from '../../../workers/geometryWorkers.ts';
 
 export type BrowserMeshCheck =
   | { status: 'checking' }
@@ -16,15 +16,7 @@ export type BrowserMeshCheck =
   /** Not checked here (memory, limits); the upload stays possible. */
   | { status: 'unchecked'; message: string };
 
-let worker: Promise<GeometryWorkerClient> | null = null;
-
-function geometryWorker(): Promise<GeometryWorkerClient> {
-  worker ??= GeometryWorkerClient.start().catch((error: unknown) => {
-    worker = null;
-    throw error;
-  });
-  return worker;
-}
+const geometryWorker = startedOnce(() => GeometryWorkerClient.start());
 
 /** What the worker said went wrong, in the user's words. */
 function failedCheck(error: unknown): BrowserMeshCheck {

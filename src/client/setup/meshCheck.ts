@@ -7,7 +7,7 @@ import type { SetupDocument } from '../../domain/setup.ts';
 import type { Vec3 } from '../../domain/vector.ts';
 import type { MeshDefect } from '../../../wasm/surgeGeometry.ts';
 import type { PartMesh } from '../../../workers/geometry/partMesh.ts';
-import { MeshHealthWorkerClient } from '../../../workers/geometryWorkers.ts';
+import { MeshHealthWorkerClient, startedOnce } from '../../../workers/geometryWorkers.ts';
 import { partMesh, type StlFiles } from './sceneMeshes.ts';
 
 export type DefectKindId = 'hole' | 'nonManifold';
@@ -58,15 +58,7 @@ export function meshCheckOf(part: Pick<Part, 'id' | 'name'>, mesh: PartMesh): Pa
   return { partId: part.id, name: part.name, status: 'checked', holes: mesh.shapeInfo.holes, nonManifold: mesh.shapeInfo.nonManifold, defects };
 }
 
-let worker: Promise<MeshHealthWorkerClient> | null = null;
-
-function healthWorker(): Promise<MeshHealthWorkerClient> {
-  worker ??= MeshHealthWorkerClient.start().catch((error: unknown) => {
-    worker = null;
-    throw error;
-  });
-  return worker;
-}
+const healthWorker = startedOnce(() => MeshHealthWorkerClient.start());
 
 /** Checks every part whose geometry is at hand, one after another in the worker. */
 export async function checkSetupMeshes(setup: SetupDocument, files: StlFiles): Promise<PartMeshCheck[]> {
