@@ -104,17 +104,46 @@ export async function tessellateStepBytes(bytes: Uint8Array, parameters: Meshing
   };
 }
 
-/** Runs `tessellateStepBytes` on a worker thread over the stored file. */
-async function tessellateOnWorker(path: string, parameters: MeshingParameters, selection: TessellationSelection, name: string): Promise<TessellatedStep> {
-  const worker = new Worker(new URL('./stepTessellationWorker.ts', import.meta.url), { workerData: { path, parameters, selection, name } });
-  const reply = await new Promise<TessellationReply>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the tessellation ended unexpectedly (exit code ${code})`)));
-  }).finally(() => void worker.terminate());
-  if (reply.ok) return reply.result;
-  if (reply.code) throw new GeometryError(reply.code, reply.message);
-  throw new Error(reply.message);
+/** Tessellations one API process runs at once; more wait their turn. */
+export const TESSELLATION_CONCURRENCY = 2;
+/** A tessellation that runs longer is stopped: the parameters ask for more than is sensible. */
+export const TESSELLATION_TIME_LIMIT_MS = 10 * 60 * 1000;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function turn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= TESSELLATION_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** Runs `tessellateStepBytes` on a worker thread over the stored file, within the time limit. */
+export function tessellateOnWorker(path: string, parameters: MeshingParameters, selection: TessellationSelection, name: string, timeLimitMs = TESSELLATION_TIME_LIMIT_MS): Promise<TessellatedStep> {
+  return turn(async () => {
+    const worker = new Worker(new URL('./stepTessellationWorker.ts', import.meta.url), { workerData: { path, parameters, selection, name } });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reply = await new Promise<TessellationReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the tessellation ended unexpectedly (exit code ${code})`)));
+      timer = setTimeout(() => {
+        const limit = timeLimitMs >= 60_000 ? `${Math.round(timeLimitMs / 60_000)} minutes` : `${Math.ceil(timeLimitMs / 1000)} s`;
+        reject(new GeometryError(GeometryErrorCode.limitExceeded, `meshing took longer than ${limit}; increase the deviation factor or the angle`));
+      }, timeLimitMs);
+    }).finally(() => {
+      clearTimeout(timer);
+      void worker.terminate();
+    });
+    if (reply.ok) return reply.result;
+    if (reply.code) throw new GeometryError(reply.code, reply.message);
+    throw new Error(reply.message);
+  });
 }
 
 function stepBaseName(stepName: string): string {

@@ -2,12 +2,14 @@
 // simulation, in metres, with its shape info and bodies; the STL serves like any upload and counts
 // towards the simulation's size. Bad parameters, a file that is no STEP and other organisations' files
 // are refused without storing anything.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { uploadedFiles } from '../../../src/server/db/schema.ts';
-import { binaryStl } from '../../../src/server/runs/stepTessellation.ts';
+import { binaryStl, tessellateOnWorker, TESSELLATION_CONCURRENCY } from '../../../src/server/runs/stepTessellation.ts';
 import {
   adminToken,
   call,
@@ -100,6 +102,16 @@ describe('STEP tessellation', () => {
     const unknown = await tessellate(token, step.id, { linearDeflectionFactor: 2, angularDeflection: angle, entryIds: ['0:1:1:99'] });
     expect(unknown.status).toBe(400);
     expect(unknown.json().description).toBe('The STEP file has no body 0:1:1:99.');
+  });
+
+  it('runs on worker threads a few at a time and stops one that overruns its time limit', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'surge-step-')), 'part.stp');
+    writeFileSync(path, caxIf('io1-cm-214.stp'));
+    const parameters = { linearDeflectionFactor: 5, angularDeflection: 0.5, useDelabellaAlgorithm: false };
+    // More at once than run together: the rest queue and all finish with the same mesh.
+    const results = await Promise.all(Array.from({ length: TESSELLATION_CONCURRENCY + 2 }, () => tessellateOnWorker(path, parameters, {}, 'part')));
+    expect(new Set(results.map((r) => r.triangleCount)).size).toBe(1);
+    await expect(tessellateOnWorker(path, parameters, {}, 'part', 1)).rejects.toThrow('meshing took longer than 1 s; increase the deviation factor or the angle');
   });
 
   it('refuses parameters out of range, files that are no STEP and files of other organisations', async () => {
