@@ -97,7 +97,10 @@ describe('subscriptions', () => {
     await owner.next((m) => m.type === 'simulation.update' && m.state === 'completed', 'completed event');
     const states = owner.received.filter((m) => m.type === 'simulation.update').map((m) => m.state);
     expect(states).toContain('running');
-    const jobStates = owner.received.filter((m) => m.type === 'job.update').map((m) => (m.job as { state: string }).state);
+    // The job ends a moment after the run: once its outputs are post-processed.
+    const jobUpdates = () => owner.received.filter((m) => m.type === 'job.update').map((m) => (m.job as { state: string }).state);
+    await waitFor('the job completed event', async () => jobUpdates().includes('completed') || null, 60_000, 20);
+    const jobStates = jobUpdates();
     expect(jobStates).toEqual(expect.arrayContaining(['scheduled', 'running', 'completed']));
     const logged = owner.received.filter((m) => m.type === 'log.append').flatMap((m) => m.entries as { event: string }[]);
     expect(logged[0].event).toBe('start');
