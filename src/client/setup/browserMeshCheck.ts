@@ -18,19 +18,28 @@ export type BrowserMeshCheck =
 
 const geometryWorker = startedOnce(() => GeometryWorkerClient.start());
 
-/** What the worker said went wrong, in the user's words. */
-function failedCheck(error: unknown): BrowserMeshCheck {
+type NotChecked = { status: 'refused'; message: string } | { status: 'unchecked'; message: string };
+
+/** What the worker said went wrong, in the user's words; `notKind` says the file is not what it should be. */
+function failedCheck(error: unknown, notKind: string): NotChecked {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'invalid_input') return { status: 'refused', message: `${UPLOAD_MESSAGES.notStl} (${message})` };
+  if (code === 'invalid_input') return { status: 'refused', message: `${notKind} (${message})` };
   if (code === 'out_of_memory' || /memory/i.test(message)) return { status: 'unchecked', message: `The file is too large to check in this browser (${message}); the server checks it after the upload.` };
   if (code === 'limit_exceeded') return { status: 'unchecked', message: `The file is over the limits of the check in this browser (${message}); the server checks it after the upload.` };
   return { status: 'unchecked', message: `The file could not be checked in this browser (${message}); the server checks it after the upload.` };
 }
 
-export async function checkStlInBrowser(file: Blob, unit: StlUnit): Promise<BrowserMeshCheck> {
+/** An empty file, or one over the upload limit of its kind, is refused before it is read. */
+function refusedBySize(file: Blob, kind: 'stl' | 'step'): NotChecked | null {
   if (file.size === 0) return { status: 'refused', message: UPLOAD_MESSAGES.empty };
-  if (file.size > UPLOAD_MAX_BYTES.stl) return { status: 'refused', message: UPLOAD_MESSAGES.tooLarge('stl') };
+  if (file.size > UPLOAD_MAX_BYTES[kind]) return { status: 'refused', message: UPLOAD_MESSAGES.tooLarge(kind) };
+  return null;
+}
+
+export async function checkStlInBrowser(file: Blob, unit: StlUnit): Promise<BrowserMeshCheck> {
+  const refused = refusedBySize(file, 'stl');
+  if (refused) return refused;
   try {
     const client = await geometryWorker();
     const mesh = await client.importStl(await file.arrayBuffer(), unit);
@@ -42,7 +51,7 @@ export async function checkStlInBrowser(file: Blob, unit: StlUnit): Promise<Brow
       inconsistentWinding: mesh.health.inconsistentWinding.elements,
     };
   } catch (error) {
-    return failedCheck(error);
+    return failedCheck(error, UPLOAD_MESSAGES.notStl);
   }
 }
 
@@ -66,8 +75,8 @@ export type BrowserStepPreview =
 /** Reads and meshes a chosen STEP file in the geometry worker (occt-import-js and the wasm checks) with
  * the form's meshing parameters: its bodies with their triangle counts and defects, before any upload. */
 export async function previewStepInBrowser(file: Blob, parameters: MeshingParameters): Promise<BrowserStepPreview> {
-  if (file.size === 0) return { status: 'refused', message: UPLOAD_MESSAGES.empty };
-  if (file.size > UPLOAD_MAX_BYTES.step) return { status: 'refused', message: UPLOAD_MESSAGES.tooLarge('step') };
+  const refused = refusedBySize(file, 'step');
+  if (refused) return refused;
   try {
     const client = await geometryWorker();
     const imported = await client.importStep(await file.arrayBuffer(), parameters);
@@ -92,8 +101,6 @@ export async function previewStepInBrowser(file: Blob, parameters: MeshingParame
     const warnings = imported.warnings.map((w) => (w.parts?.length ? `${w.message} (${w.parts.join(', ')})` : w.message));
     return { status: 'checked', bodies, triangleCount: imported.triangleCount, warnings };
   } catch (error) {
-    const checked = failedCheck(error);
-    if (checked.status === 'refused') return { status: 'refused', message: `${UPLOAD_MESSAGES.notStep} (${error instanceof Error ? error.message : String(error)})` };
-    return checked.status === 'unchecked' ? checked : { status: 'unchecked', message: String(error) };
+    return failedCheck(error, UPLOAD_MESSAGES.notStep);
   }
 }

@@ -5,7 +5,7 @@
 // server meshes it with the same parameters into STLs in metres, and Add creates the solids. Files over 500 MB carry the spec's warning
 // and are meshed only on the server.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Checkbox, FileInput, Group, ScrollArea, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Checkbox, FileInput, Group, ScrollArea, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -33,7 +33,7 @@ import { useSetupStore } from '../../setupStore.ts';
 import { useStlFileStore } from '../../stlFileStore.ts';
 import { parseStl } from '../../stlGeometry.ts';
 import { FormFrame } from '../FormFrame.tsx';
-import { CheckState, formatCount, formatVec, InfoTable, MeshWarnings, UploadFailure, UploadPending } from './uploadBlocks.tsx';
+import { UploadFooter, CheckState, formatCount, formatVec, InfoTable, MeshWarnings, UploadFailure, UploadPending } from './uploadBlocks.tsx';
 
 
 function baseName(fileName: string): string {
@@ -168,25 +168,14 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
       onClose={onClose}
       alwaysEditable
       footer={
-        <>
-          <Button size="xs" variant="default" onClick={onClose} data-testid="add-cancel">
-            Cancel
-          </Button>
-          {state === 'success' ? (
-            <Button size="xs" onClick={add} data-testid="add-submit">
-              Add part
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              onClick={() => void upload()}
-              disabled={!file || !parameters || nothingChosen || state === 'pending' || preview?.status === 'checking' || preview?.status === 'refused'}
-              data-testid="upload-start"
-            >
-              Upload and mesh
-            </Button>
-          )}
-        </>
+        <UploadFooter
+          succeeded={state === 'success'}
+          uploadLabel="Upload and mesh"
+          uploadDisabled={!file || !parameters || nothingChosen || state === 'pending' || preview?.status === 'checking' || preview?.status === 'refused'}
+          onCancel={onClose}
+          onUpload={() => void upload()}
+          onAdd={add}
+        />
       }
     >
       <Stack gap="sm" data-testid="upload-state" data-state={state}>

@@ -3,7 +3,7 @@
 // over the limits cannot be uploaded. Upload it with progress and the option to cancel (states idle,
 // pending, error, success), see what the server's mesh check found, then add the part. A mesh with holes
 // or non-manifold edges carries the spec's warning.
-import { Alert, Button, FileInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, FileInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { PartUploadState } from '../../../../domain/viewerState.ts';
 import type { SetupDocument } from '../../../../domain/setup.ts';
@@ -20,7 +20,7 @@ import { useSetupStore } from '../../setupStore.ts';
 import { useStlFileStore } from '../../stlFileStore.ts';
 import { parseStl } from '../../stlGeometry.ts';
 import { FormFrame } from '../FormFrame.tsx';
-import { CheckState, formatCount, formatVec, InfoTable, MeshWarnings, UploadFailure, UploadPending } from './uploadBlocks.tsx';
+import { UploadFooter, CheckState, formatCount, formatVec, InfoTable, MeshWarnings, UploadFailure, UploadPending } from './uploadBlocks.tsx';
 
 
 function baseName(fileName: string): string {
@@ -110,20 +110,14 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
       onClose={onClose}
       alwaysEditable
       footer={
-        <>
-          <Button size="xs" variant="default" onClick={onClose} data-testid="add-cancel">
-            Cancel
-          </Button>
-          {state === 'success' ? (
-            <Button size="xs" onClick={add} data-testid="add-submit">
-              Add part
-            </Button>
-          ) : (
-            <Button size="xs" onClick={() => void upload()} disabled={!file || state === 'pending' || check?.status === 'checking' || check?.status === 'refused'} data-testid="upload-start">
-              Upload
-            </Button>
-          )}
-        </>
+        <UploadFooter
+          succeeded={state === 'success'}
+          uploadLabel="Upload"
+          uploadDisabled={!file || state === 'pending' || check?.status === 'checking' || check?.status === 'refused'}
+          onCancel={onClose}
+          onUpload={() => void upload()}
+          onAdd={add}
+        />
       }
     >
       <Stack gap="sm" data-testid="upload-state" data-state={state}>

@@ -1,6 +1,6 @@
 // Pieces shared by the geometry upload forms (STL, STEP): the state of the check made in this browser,
 // the pending upload with progress and cancel, the failure, the mesh-health warning and the rows of what
-// the server found.
+// the server found, and the footer's buttons.
 import { Alert, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '../../../../domain/messages.ts';
@@ -81,5 +81,25 @@ export function InfoTable({ rows }: { rows: readonly { key: string; label: strin
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** Cancel, then Upload until the upload succeeded and Add part after it. */
+export function UploadFooter(props: { succeeded: boolean; uploadLabel: string; uploadDisabled: boolean; onCancel: () => void; onUpload: () => void; onAdd: () => void }) {
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={props.onCancel} data-testid="add-cancel">
+        Cancel
+      </Button>
+      {props.succeeded ? (
+        <Button size="xs" onClick={props.onAdd} data-testid="add-submit">
+          Add part
+        </Button>
+      ) : (
+        <Button size="xs" onClick={props.onUpload} disabled={props.uploadDisabled} data-testid="upload-start">
+          {props.uploadLabel}
+        </Button>
+      )}
+    </>
   );
 }
