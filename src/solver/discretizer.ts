@@ -485,24 +485,23 @@ export function discretize(input: DiscretizerInput): DiscretizedCase {
   }
   const fluidCount = builder.count;
 
-  // Wall particles: lattice points behind a rigid surface, within the boundary layers.
+  // Wall particles: the solid side of every rigid surface, within the boundary layers (wallSites).
   const rho0 = material.density;
   const wallStart = builder.count;
-  const wallEntries = [...wallSlot.entries()].sort((a, b) => a[0] - b[0]);
-  for (const [key, slot] of wallEntries) {
-    const d = wallDist[slot];
-    if (d >= 0 || d < -layers * dx || claimed[key] === 1) continue;
+  for (const site of wallSites(wallSlot, wallDist, wallBody, wallN, forbidden, lattice, layers)) {
+    if (claimed[site.key] === 1) continue;
+    const key = site.key;
     const i = key % lnx;
     const jk = (key - i) / lnx;
     const j = jk % lny;
     const k = (jk - j) / lny;
-    const n = builder.add(ParticleKind.wall, wallBody[slot], coord(0, i), coord(1, j), coord(2, k));
-    builder.f.nx[n] = wallN[3 * slot];
-    builder.f.ny[n] = wallN[3 * slot + 1];
-    builder.f.nz[n] = wallN[3 * slot + 2];
+    const n = builder.add(ParticleKind.wall, site.body, coord(0, i), coord(1, j), coord(2, k));
+    builder.f.nx[n] = site.normal[0];
+    builder.f.ny[n] = site.normal[1];
+    builder.f.nz[n] = site.normal[2];
     builder.f.rho[n] = rho0;
     builder.f.mass[n] = rho0 * dx * dx * dx;
-    const partId = bodies[wallBody[slot]].partId;
+    const partId = bodies[site.body].partId;
     perPart[partId] = (perPart[partId] ?? 0) + 1;
   }
   const wallCount = builder.count - wallStart;
@@ -564,4 +563,74 @@ export function discretize(input: DiscretizerInput): DiscretizedCase {
     counts: { fluid: fluidCount, wall: wallCount, buffer: bufferCount, total: particles.count, perPart },
     bounds: { min: pmin, max: pmax },
   };
+}
+
+interface WallSite {
+  key: number;
+  body: number;
+  normal: Vec3;
+}
+
+/**
+ * Lattice points that become wall particles. The solid side is the union of the points inside any
+ * closed solid or outside any closed container (`forbidden`) and the points behind an open rigid surface
+ * (nearest surface seen from its back). A point of a closed body's solid side is a wall point when an
+ * open lattice point lies within the boundary layers of it, whichever surface is nearest: so the foot of
+ * a solid standing on a container's floor, two solids touching, and concave corners are covered, where
+ * the nearest surface alone would call a point just inside a solid a floor-side point. Its normal points
+ * from the point towards the open points around it (a face normal at a flat wall, the bisector in a
+ * corner); points of open surfaces keep the nearest surface's normal.
+ */
+function wallSites(
+  wallSlot: Map<number, number>, wallDist: number[], wallBody: number[], wallN: number[], forbidden: Uint8Array,
+  lattice: Lattice, layers: number,
+): WallSite[] {
+  const dx = lattice.spacing;
+  const [lnx, lny, lnz] = lattice.n;
+  const behindOpenSurface = (key: number): boolean => {
+    const slot = wallSlot.get(key);
+    return slot !== undefined && wallDist[slot] < 0 && wallDist[slot] >= -layers * dx;
+  };
+  const open = (key: number): boolean => forbidden[key] === 0 && !behindOpenSurface(key);
+  // Lattice offsets within the layers' reach (distance ≤ layers Δx), nearest first.
+  const offsets: [number, number, number, number][] = [];
+  const reach2 = layers * layers + 1e-9;
+  for (let c = -layers; c <= layers; c++) {
+    for (let b = -layers; b <= layers; b++) {
+      for (let a = -layers; a <= layers; a++) {
+        const r2 = a * a + b * b + c * c;
+        if (r2 > 0 && r2 <= reach2) offsets.push([a, b, c, r2]);
+      }
+    }
+  }
+  offsets.sort((u, v) => u[3] - v[3]);
+  const sites: WallSite[] = [];
+  const keys = [...wallSlot.keys()].sort((u, v) => u - v);
+  for (const key of keys) {
+    const slot = wallSlot.get(key) as number;
+    if (forbidden[key] === 0) {
+      if (behindOpenSurface(key)) sites.push({ key, body: wallBody[slot], normal: [wallN[3 * slot], wallN[3 * slot + 1], wallN[3 * slot + 2]] });
+      continue;
+    }
+    const i = key % lnx;
+    const jk = (key - i) / lnx;
+    const j = jk % lny;
+    const k = (jk - j) / lny;
+    let sx = 0, sy = 0, sz = 0, any = false;
+    for (const [a, b, c, r2] of offsets) {
+      const ii = i + a, jj = j + b, kk = k + c;
+      if (ii < 0 || jj < 0 || kk < 0 || ii >= lnx || jj >= lny || kk >= lnz) continue;
+      if (!open(ii + lnx * (jj + lny * kk))) continue;
+      any = true;
+      const w = 1 / r2;
+      sx += a * w;
+      sy += b * w;
+      sz += c * w;
+    }
+    if (!any) continue;
+    const len = Math.hypot(sx, sy, sz);
+    const normal: Vec3 = len > 1e-9 ? [sx / len, sy / len, sz / len] : [wallN[3 * slot], wallN[3 * slot + 1], wallN[3 * slot + 2]];
+    sites.push({ key, body: wallBody[slot], normal });
+  }
+  return sites;
 }

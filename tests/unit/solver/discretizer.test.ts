@@ -15,6 +15,7 @@ import { cubeShape, inlineMeshShape, stlFileShape } from '../../../src/domain/sh
 import { defaultFlowComponent } from '../../../src/domain/component.ts';
 import type { SetupDocument } from '../../../src/domain/setup.ts';
 import { fluidLevelCase, tankCase } from './cases.ts';
+import { columnImpactCase } from '../../../src/solver/cases/impactCases.ts';
 
 let kernel: GeometryKernel;
 beforeAll(async () => {
@@ -67,9 +68,47 @@ describe('discretizer', () => {
       const gapAfter = Math.max(-q[0], q[0] - 0.3, -q[1], q[1] - 0.2, -q[2], q[2] - 0.2);
       expect(gapAfter).toBeLessThan(gap);
     }
-    // A hollow box of three layers, corners rounded off by the distance test.
-    expect(walls).toBeGreaterThan(36 * 26 * 26 - 30 * 20 * 20 - 1200);
-    expect(walls).toBeLessThanOrEqual(36 * 26 * 26 - 30 * 20 * 20);
+    // A hollow box of three layers: the lattice points outside the 30 × 20 × 20 interior points that have
+    // an interior point within 3 Δx (edges and corners rounded off).
+    let expected = 0;
+    const reach = (i: number, n: number) => Math.max(0, -i, i - (n - 1));
+    for (let i = -3; i < 33; i++) {
+      for (let j = -3; j < 23; j++) {
+        for (let k = -3; k < 23; k++) {
+          const r2 = reach(i, 30) ** 2 + reach(j, 20) ** 2 + reach(k, 20) ** 2;
+          if (r2 > 0 && r2 <= 9) expected++;
+        }
+      }
+    }
+    expect(walls).toBe(expected);
+  });
+
+  it('covers the foot of a solid standing on the floor with wall particles at every level', async () => {
+    // DualSPHysics' 01_DamBreak column, 6 × 6 lattice points in section, standing on the tank floor.
+    const dx = 0.02;
+    const c = columnImpactCase(dx);
+    const d = await run(c.setup);
+    const [col] = c.solids;
+    const p = d.particles;
+    const perLevel = new Map<number, number>();
+    for (let i = 0; i < p.count; i++) {
+      if (p.kind[i] !== ParticleKind.wall) continue;
+      const inColumn = p.x[i] > col.min[0] && p.x[i] < col.min[0] + col.size[0] && p.y[i] > col.min[1] && p.y[i] < col.min[1] + col.size[1];
+      if (!inColumn) continue;
+      const level = Math.round(p.z[i] / dx - 0.5);
+      perLevel.set(level, (perLevel.get(level) ?? 0) + 1);
+      if (level >= 0 && level <= 4) {
+        // At the foot its particles point out of the column or up from the floor, never down into it.
+        expect(p.nz[i]).toBeGreaterThanOrEqual(-1e-9);
+      }
+    }
+    const levels = [0, 1, 2, 3, 4].map((l) => perLevel.get(l) ?? 0);
+    console.log(`wall particles in the column's section at the lowest levels: ${levels.join(', ')} of 36`);
+    // The column is 6 Δx wide: three layers from each side fill the whole section at every height.
+    for (const n of levels) expect(n).toBe(36);
+    // No lattice point in reach of the fluid is left uncovered next to the foot: every fluid point
+    // within 2.6 Δx of the column's foot has the column's section below and beside it as walls.
+    expect(d.counts.fluid).toBe(9900);
   });
 
   it('fills a fluid level from the seed point up to the height', async () => {

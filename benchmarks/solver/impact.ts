@@ -1,0 +1,77 @@
+// The dam break against a floor-standing column (DualSPHysics' 01_DamBreak geometry) on the CPU backend:
+// wall time to simulate it, peak resident memory, particle counts, steps, and the quality of the flow
+// after impact (fluid through walls, velocity noise, fastest particle, density limiter).
+// `node benchmarks/solver/impact.ts [dx] [endTime] [scheme] [threads]` runs one configuration alone.
+import { availableParallelism } from 'node:os';
+import { prepareCase } from '../../src/solver/caseInput.ts';
+import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
+import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
+import { columnImpactCase } from '../../src/solver/cases/impactCases.ts';
+import { measureImpact } from '../../src/solver/cases/impactMetrics.ts';
+import type { SimulationSettings } from '../../src/domain/settings.ts';
+
+export interface ImpactRun {
+  label: string;
+  fluid: number;
+  wall: number;
+  seconds: number;
+  steps: number;
+  peakRssMb: number;
+  worstNoise: number;
+  maxSpeed: number;
+  crossed: number;
+  atLimiter: number;
+  minDt: number;
+}
+
+export async function runColumnImpact(
+  label: string, dx: number, endTime: number, settings: Partial<SimulationSettings>, threads: number, verbose: boolean,
+): Promise<ImpactRun> {
+  const c = columnImpactCase(dx, { endTime, ...settings });
+  const prepared = await prepareCase(c.setup);
+  const be = new CpuBackend(
+    { prm: prepared.prm, grid: prepared.grid, time: prepared.time, state: prepared.state },
+    { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null },
+  );
+  const H = c.water.size[2];
+  const vRef = Math.sqrt(2 * 9.81 * H);
+  const started = performance.now();
+  let peakRss = process.memoryUsage().rss;
+  let worstNoise = 0, maxSpeed = 0, crossed = 0, atLimiter = 0, minDt = Infinity;
+  const sample = 0.02;
+  try {
+    for (let t = sample; t <= endTime + 1e-9; t += sample) {
+      while (be.time() < t - 1e-12) {
+        const r = await be.advance(t, { maxWallMs: 1e9, maxSteps: 1e9 });
+        if (r.lastDt > 0 && be.time() < t - 1e-12) minDt = Math.min(minDt, r.lastDt);
+      }
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      const m = measureImpact(await be.snapshot(), c, prepared.prm);
+      worstNoise = Math.max(worstNoise, m.noiseRms);
+      maxSpeed = Math.max(maxSpeed, m.maxSpeed);
+      crossed = Math.max(crossed, m.crossed);
+      atLimiter = Math.max(atLimiter, m.atLimiter);
+      if (verbose) {
+        console.log(`t ${be.time().toFixed(2)} s: noise rms ${m.noiseRms.toFixed(3)} (${(m.noiseRms / vRef * 100).toFixed(1)} % of √(2gH)), ` +
+          `max ${m.noiseMax.toFixed(2)} m/s, fastest ${m.maxSpeed.toFixed(2)} m/s, crossed ${m.crossed} (deepest ${(m.deepest / dx).toFixed(2)} Δx), ` +
+          `at limiter ${m.atLimiter}, steps ${be.steps()}`);
+      }
+    }
+  } finally {
+    await be.dispose();
+  }
+  return {
+    label, fluid: prepared.discretized.counts.fluid, wall: prepared.discretized.counts.wall,
+    seconds: (performance.now() - started) / 1000, steps: be.steps(), peakRssMb: peakRss / 2 ** 20,
+    worstNoise, maxSpeed, crossed, atLimiter, minDt,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dx = Number(process.argv[2] ?? 0.02);
+  const endTime = Number(process.argv[3] ?? 0.5);
+  const scheme = (process.argv[4] ?? 'dual_timestep_rk_4') as SimulationSettings['integrationScheme'];
+  const threads = Number(process.argv[5] ?? Math.min(2, availableParallelism()));
+  const r = await runColumnImpact(scheme, dx, endTime, { integrationScheme: scheme }, threads, true);
+  console.log(JSON.stringify(r));
+}
