@@ -53,7 +53,7 @@ export async function runColumnImpact(
       atLimiter = Math.max(atLimiter, m.atLimiter);
       if (verbose) {
         console.log(`t ${be.time().toFixed(2)} s: noise rms ${m.noiseRms.toFixed(3)} (${(m.noiseRms / vRef * 100).toFixed(1)} % of √(2gH)), ` +
-          `max ${m.noiseMax.toFixed(2)} m/s, fastest ${m.maxSpeed.toFixed(2)} m/s, crossed ${m.crossed} (deepest ${(m.deepest / dx).toFixed(2)} Δx), ` +
+          `max ${m.noiseMax.toFixed(2)} m/s, fastest ${m.maxSpeed.toFixed(2)} m/s at (${m.fastestAt.map((v) => v.toFixed(2)).join(', ')}), crossed ${m.crossed} (deepest ${(m.deepest / dx).toFixed(2)} Δx), ` +
           `at limiter ${m.atLimiter}, steps ${be.steps()}`);
       }
     }

@@ -124,16 +124,19 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
               let slip = tag.w == 0.0;
               if (riemannWall) {
                 if (doPressure) {
-                  // One-sided Riemann problem with the mirrored state (Zhang, Hu & Adams 2017).
-                  let uL = -dot(vi, tag.xyz);
+                  // One-sided Riemann problem with the mirrored state: the central pressure along the
+                  // pair, the dissipative part β ρ u_L along the wall normal (see physics/rates.ts).
+                  let n = tag.xyz;
+                  let uL = -dot(vi, n);
                   let pR = pi - rhoi * dot(g, rv);
                   let dU = 2.0 * uL;
                   var beta = P.c0;
                   if (P.lowDissipation != 0u) {
                     beta = min(3.0 * max(dU, 0.0), P.c0);
                   }
-                  let pStar = 0.5 * (pi + pR) + 0.5 * beta * rhoi * dU;
-                  acc += (-2.0 * pStar * invRhoi * vj * F) * rv;
+                  let rn = dot(rv, n);
+                  let pd = select(0.0, -beta * dU * vj * F * rn, rn > 0.0);
+                  acc += (-(pi + pR) * invRhoi * vj * F) * rv + pd * n;
                   dr += rhoi * dot(vi, rv) * F * vj;
                 }
                 if (doViscous && !slip) {

@@ -16,6 +16,8 @@ export interface ImpactMeasures {
   noiseRms: number;
   noiseMax: number;
   maxSpeed: number;
+  /** Where the fastest particle is (m). */
+  fastestAt: [number, number, number];
   /** Fluid particles whose density sits on a limiter bound. */
   atLimiter: number;
 }
@@ -34,6 +36,7 @@ export function measureImpact(s: EngineSnapshot, c: ImpactCase, prm: PhysicsPara
   let deepest = 0;
   let maxSpeed = 0;
   let atLimiter = 0;
+  let fastestAt: [number, number, number] = [0, 0, 0];
   const rhoEps = 1e-9 * prm.rho0;
   for (const i of fluid) {
     const x = s.x[i], y = s.y[i], z = s.z[i];
@@ -41,7 +44,11 @@ export function measureImpact(s: EngineSnapshot, c: ImpactCase, prm: PhysicsPara
     for (const b of c.solids) depth = Math.max(depth, depthInside(b, x, y, z));
     if (depth > tolerance) crossed++;
     if (depth > deepest) deepest = depth;
-    maxSpeed = Math.max(maxSpeed, Math.hypot(s.vx[i], s.vy[i], s.vz[i]));
+    const speed = Math.hypot(s.vx[i], s.vy[i], s.vz[i]);
+    if (speed > maxSpeed) {
+      maxSpeed = speed;
+      fastestAt = [x, y, z];
+    }
     if (prm.densityLimiter !== 0 && (s.rho[i] <= prm.rhoMin + rhoEps || s.rho[i] >= prm.rhoMax - rhoEps)) atLimiter++;
   }
   // Kernel-weighted mean velocity of each particle's fluid neighbours (itself included), on a cell hash.
@@ -80,7 +87,7 @@ export function measureImpact(s: EngineSnapshot, c: ImpactCase, prm: PhysicsPara
     if (n > noiseMax) noiseMax = n;
   }
   return {
-    fluid: fluid.length, crossed, deepest, maxSpeed, atLimiter,
+    fluid: fluid.length, crossed, deepest, maxSpeed, fastestAt, atLimiter,
     noiseRms: fluid.length > 0 ? Math.sqrt(sum2 / fluid.length) : 0, noiseMax,
   };
 }

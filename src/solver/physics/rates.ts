@@ -151,7 +151,11 @@ export function fluidRates(
       const slip = noSlip[body[j]] === 0;
       if (riemannWall) {
         if (doPressure) {
-          // One-sided Riemann problem with the mirrored state (Zhang, Hu & Adams 2017).
+          // One-sided Riemann problem with the mirrored state (Zhang, Hu & Adams 2017): p* = p_c + p_d.
+          // The central part p_c acts along the pair like any pressure; the dissipative part p_d = β ρ u_L
+          // of the normal approach speed acts along the wall normal (the kernel gradient projected on it),
+          // so that it only ever removes normal momentum: along the pair it would brake flow sliding
+          // along the wall, and a normal part pushed along the pair would kick flow out of corners.
           const nxj = wnx[j], nyj = wny[j], nzj = wnz[j];
           const uL = -(vxi * nxj + vyi * nyj + vzi * nzj);
           const pR = pi - rhoi * (gx * rx + gy * ry + gz * rz);
@@ -161,11 +165,12 @@ export function fluidRates(
             const lim = dU > 0 ? 3 * dU : 0;
             beta = lim < c0 ? lim : c0;
           }
-          const pStar = 0.5 * (pi + pR) + 0.5 * beta * rhoi * dU;
-          const pf = -2 * pStar * invRhoi * vj * F;
-          ax += pf * rx;
-          ay += pf * ry;
-          az += pf * rz;
+          const pf = -(pi + pR) * invRhoi * vj * F;
+          const rn = rx * nxj + ry * nyj + rz * nzj;
+          const pd = rn > 0 ? -beta * dU * vj * F * rn : 0;
+          ax += pf * rx + pd * nxj;
+          ay += pf * ry + pd * nyj;
+          az += pf * rz + pd * nzj;
           dr += rhoi * (vxi * rx + vyi * ry + vzi * rz) * F * vj;
         }
         if (doViscous && !slip) {
