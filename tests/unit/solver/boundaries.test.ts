@@ -56,11 +56,12 @@ describe('open boundaries', () => {
     for (let id = 0; id < counts.fluid; id++) if (!ids.has(id)) gone++;
     ux /= fluid;
     console.log(`after 0.22 s: ${fluid} fluid particles, ${entered} came in through the inlet, ${gone} left at the outlet, mean u = ${ux.toFixed(3)} m/s`);
-    // 0.22 s at 0.5 m/s moves 0.11 m: the three buffer layers and more enter, and the layers that
-    // crossed the outlet plane and the buffer depth behind it (3.5 Δx and more) are gone.
+    // 0.22 s at 0.5 m/s moves 0.11 m = 5.5 Δx: the three buffer layers and more enter, and the layers
+    // that crossed the outlet plane and the buffer depth behind it (3 Δx) are gone: the two layers
+    // within 2 Δx of the outlet at least (the third, at 2.5 Δx, needs the full 0.11 m).
     expect(entered).toBeGreaterThan(100);
     expect(s.nextId).toBeGreaterThan(initialIds);
-    expect(gone).toBeGreaterThan(50);
+    expect(gone).toBeGreaterThanOrEqual(50);
     expect(Math.abs(fluid - counts.fluid)).toBeLessThan(0.25 * counts.fluid);
     expect(Math.abs(ux - u)).toBeLessThan(0.2 * u);
     await be.dispose();
