@@ -20,7 +20,7 @@ struct Params {
   gox: f32, goy: f32, goz: f32, cellSize: f32,
   gnx: u32, gny: u32, gnz: u32, nCells: u32,
   capacity: u32, dual: u32, dynamicDt: u32, staticDt: f32,
-  staticAdvDt: f32, cflAc: f32, cflForce: f32, cflVisc: f32,
+  staticAdvDt: f32, cflAc: f32, reserved0: f32, cflVisc: f32,
   cflAdv: f32, maxSub: u32, chunkSize: u32, nChunks: u32,
 }
 

@@ -29,20 +29,17 @@ fn timeLeft() -> f32 {
   return (loadF(G_TARGET_HI) - loadF(G_T_HI)) + (loadF(G_TARGET_LO) - loadF(G_T_LO));
 }
 
-fn acousticDt(v2: f32, a2: f32) -> f32 {
+// Sound speed plus the largest speed; no force criterion (see timeStep.ts).
+fn acousticDt(v2: f32) -> f32 {
   var dt = P.cflAc * P.h / (P.c0 + sqrt(v2));
-  let a = sqrt(a2);
-  if (a > 0.0) {
-    dt = min(dt, P.cflForce * sqrt(P.h / a));
-  }
   if (P.nu > 0.0) {
     dt = min(dt, P.cflVisc * P.h * P.h / P.nu);
   }
   return dt;
 }
 
-fn advectionDt(v2: f32, a2: f32) -> f32 {
-  let u = max(max(sqrt(v2), sqrt(P.h * sqrt(a2))), 0.1 * P.c0);
+fn advectionDt(v2: f32) -> f32 {
+  let u = max(sqrt(v2), 0.1 * P.c0);
   var dt = P.cflAdv * P.h / u;
   if (P.nu > 0.0) {
     dt = min(dt, P.cflVisc * P.h * P.h / P.nu);
@@ -63,7 +60,7 @@ fn chooseStep() {
   let v2 = loadF(G_PREV_V2);
   var dt = P.staticDt;
   if (P.dynamicDt != 0u) {
-    dt = acousticDt(v2, a2);
+    dt = acousticDt(v2);
   }
   let left = timeLeft();
   var reaches = 0u;
@@ -96,12 +93,11 @@ fn decideAdvection() {
   } else if (atomicLoad(&globals[G_ADV_LEFT]) == 0u) {
     start = true;
     let v2 = loadF(G_PREV_V2);
-    let a2 = loadF(G_PREV_A2);
     var ac = P.staticDt;
     var adv = P.staticAdvDt;
     if (P.dynamicDt != 0u) {
-      ac = acousticDt(v2, a2);
-      adv = advectionDt(v2, a2);
+      ac = acousticDt(v2);
+      adv = advectionDt(v2);
     }
     adv = min(adv, f32(P.maxSub) * ac);
     let left = timeLeft();

@@ -89,11 +89,13 @@ export interface SolverBackend {
 
 export const STATE_ARRAY_KEYS = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'p', 'mass', 'nx', 'ny', 'nz', 'fs'] as const;
 
-/** Time-step bounds shared by both backends. */
-export function acousticDt(prm: PhysicsParams, maxVel2: number, maxAccel2: number, cflAcoustic: number, cflForce: number, cflViscous: number): number {
+/**
+ * Acoustic step shared by both backends: sound speed plus the largest speed, and the viscous bound. No
+ * force criterion: one particle's outlier acceleration would set every particle's step; it enters only
+ * once it has become speed, and then by |v|/c0 at most (see src/solver/README.md, Time step).
+ */
+export function acousticDt(prm: PhysicsParams, maxVel2: number, cflAcoustic: number, cflViscous: number): number {
   let dt = (cflAcoustic * prm.h) / (prm.c0 + Math.sqrt(maxVel2));
-  const a = Math.sqrt(maxAccel2);
-  if (a > 0) dt = Math.min(dt, cflForce * Math.sqrt(prm.h / a));
   if (prm.nu > 0) dt = Math.min(dt, (cflViscous * prm.h * prm.h) / prm.nu);
   return dt;
 }

@@ -75,7 +75,6 @@ export interface PhysicsParams {
 
 /** Acoustic CFL number of the RK4 step on dt = CFL h / (c0 + |v|max). */
 export const CFL_ACOUSTIC = 0.8;
-export const CFL_FORCE = 0.25;
 export const CFL_VISCOUS = 0.125;
 /** Advection criterion of the dual time step (Zhang, Rezavand & Hu 2020). */
 export const CFL_ADVECTION = 0.25;

@@ -1,21 +1,21 @@
 // Time-step control shared by both backends: CFL bounds of the RK4 step and the split of a dual time
 // step into acoustic sub-steps, and the shortening of the last step before an output time.
 import {
-  CFL_ACOUSTIC, CFL_ADVECTION, CFL_FORCE, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS, type PhysicsParams,
+  CFL_ACOUSTIC, CFL_ADVECTION, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS, type PhysicsParams,
 } from './params.ts';
 import { acousticDt, type TimeControl } from './engine.ts';
 
 /** Step of the plain RK4 scheme. */
-export function rk4Step(prm: PhysicsParams, tc: TimeControl, maxVel2: number, maxAccel2: number): number {
+export function rk4Step(prm: PhysicsParams, tc: TimeControl, maxVel2: number): number {
   if (!tc.dynamic) return tc.staticDt;
-  return acousticDt(prm, maxVel2, maxAccel2, CFL_ACOUSTIC, CFL_FORCE, CFL_VISCOUS);
+  return acousticDt(prm, maxVel2, CFL_ACOUSTIC, CFL_VISCOUS);
 }
 
-/** Advection step of the dual scheme: Δt_ad = CFL_ad · h / U with U from velocity and acceleration. */
-export function advectionStep(prm: PhysicsParams, tc: TimeControl, maxVel2: number, maxAccel2: number): number {
+/** Advection step of the dual scheme: Δt_ad = CFL_ad · h / U with U the largest speed. */
+export function advectionStep(prm: PhysicsParams, tc: TimeControl, maxVel2: number): number {
   if (!tc.dynamic) return tc.staticAdvectionDt;
   // The sound speed is chosen for |v| ≤ 0.1 c0: that bound keeps the frozen forces fresh in slow flow.
-  const u = Math.max(Math.sqrt(maxVel2), Math.sqrt(prm.h * Math.sqrt(maxAccel2)), 0.1 * prm.c0);
+  const u = Math.max(Math.sqrt(maxVel2), 0.1 * prm.c0);
   let dt = (CFL_ADVECTION * prm.h) / u;
   if (prm.nu > 0) dt = Math.min(dt, (CFL_VISCOUS * prm.h * prm.h) / prm.nu);
   return dt;
@@ -37,11 +37,10 @@ export function clampStep(time: number, dt: number, target: number): { dt: numbe
   return { dt, reaches: false };
 }
 
-/** Static steps (dynamicTimeStep off): the sound speed bound with |v| ≤ 0.1 c0, gravity as acceleration. */
+/** Static steps (dynamicTimeStep off): the sound speed bound with |v| ≤ 0.1 c0. */
 export function staticSteps(prm: PhysicsParams): { staticDt: number; staticAdvectionDt: number } {
-  const g2 = prm.gx * prm.gx + prm.gy * prm.gy + prm.gz * prm.gz;
   const vmax2 = 0.01 * prm.c0 * prm.c0;
-  const staticDt = acousticDt(prm, vmax2, g2, CFL_ACOUSTIC, CFL_FORCE, CFL_VISCOUS);
+  const staticDt = acousticDt(prm, vmax2, CFL_ACOUSTIC, CFL_VISCOUS);
   let adv = (CFL_ADVECTION * prm.h) / (0.1 * prm.c0);
   if (prm.nu > 0) adv = Math.min(adv, (CFL_VISCOUS * prm.h * prm.h) / prm.nu);
   return { staticDt, staticAdvectionDt: Math.max(adv, staticDt) };

@@ -12,7 +12,7 @@ import {
 import { openBoundaryHousekeeping } from '../physics/openBoundary.ts';
 import { shearRates } from '../physics/shearRate.ts';
 import { STATE_ARRAY_KEYS, acousticDt } from '../engine.ts';
-import { CFL_ACOUSTIC, CFL_FORCE, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS } from '../params.ts';
+import { CFL_ACOUSTIC, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS } from '../params.ts';
 import { acousticSubsteps, advectionStep, clampStep, rk4Step } from '../timeStep.ts';
 import { BOUNDS_ALL, BOUNDS_FLUID, BOUNDS_WALL, Pass, type PassScalars } from './passes.ts';
 import { ThreadPool, type SpawnWorker } from './threadPool.ts';
@@ -169,7 +169,7 @@ export class CpuBackend implements SolverBackend {
     this.sort([]);
     this.boundaryStates();
     this.maxAccel2 = this.rates(RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT | RATE_BUILD_LIST);
-    const { dt, reaches } = clampStep(this.t, rk4Step(this.prm, this.tc, this.maxVel2, this.maxAccel2), target);
+    const { dt, reaches } = clampStep(this.t, rk4Step(this.prm, this.tc, this.maxVel2), target);
     this.stages(dt, RATE_PRESSURE | RATE_VISCOUS, Math.sqrt(this.maxVel2) * dt);
     this.finishStep(dt, reaches, target, 1);
     return 1;
@@ -184,9 +184,9 @@ export class CpuBackend implements SolverBackend {
     this.boundaryStates();
     this.rates(RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT | RATE_BUILD_LIST);
     const acoustic = this.tc.dynamic
-      ? acousticDt(this.prm, this.maxVel2, this.maxAccel2, CFL_ACOUSTIC, CFL_FORCE, CFL_VISCOUS)
+      ? acousticDt(this.prm, this.maxVel2, CFL_ACOUSTIC, CFL_VISCOUS)
       : this.tc.staticDt;
-    const advection = Math.min(advectionStep(this.prm, this.tc, this.maxVel2, this.maxAccel2), MAX_ACOUSTIC_SUBSTEPS * acoustic);
+    const advection = Math.min(advectionStep(this.prm, this.tc, this.maxVel2), MAX_ACOUSTIC_SUBSTEPS * acoustic);
     const clamp = clampStep(this.t, advection, target);
     const m = acousticSubsteps(clamp.dt, acoustic);
     const dt = clamp.dt / m;

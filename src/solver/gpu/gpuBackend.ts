@@ -4,7 +4,7 @@
 import { ParticleKind, allocateParticles } from '../particles.ts';
 import { createSortScratch, sortByCell, type GridSpec } from '../grid.ts';
 import {
-  CFL_ACOUSTIC, CFL_ADVECTION, CFL_FORCE, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS, type PhysicsParams,
+  CFL_ACOUSTIC, CFL_ADVECTION, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS, type PhysicsParams,
 } from '../params.ts';
 import { RATE_FROZEN_VISCOUS, RATE_PRESSURE, RATE_SHIFT, RATE_STORE_VISCOUS, RATE_VISCOUS } from '../physics/rates.ts';
 import { shearRates } from '../physics/shearRate.ts';
@@ -339,7 +339,7 @@ export class GpuBackend implements SolverBackend {
     u.set([p.densityLimiter, p.wallMode, p.lowDissipation, p.shifting, p.domainActive, p.boundaries.length], 22);
     f.set([...p.domainMin, 0, ...p.domainMax, 0, g.ox, g.oy, g.oz, g.cellSize], 28);
     u.set([g.nx, g.ny, g.nz, g.nCells, this.capacity, tc.dual ? 1 : 0, tc.dynamic ? 1 : 0], 40);
-    f.set([tc.staticDt, tc.staticAdvectionDt, CFL_ACOUSTIC, CFL_FORCE, CFL_VISCOUS, CFL_ADVECTION], 47);
+    f.set([tc.staticDt, tc.staticAdvectionDt, CFL_ACOUSTIC, 0, CFL_VISCOUS, CFL_ADVECTION], 47);
     u.set([MAX_ACOUSTIC_SUBSTEPS, this.chunkSize, this.nChunks], 53);
     this.dev.queue.writeBuffer(this.buf(0), 0, data);
   }
