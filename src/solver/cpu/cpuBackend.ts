@@ -56,6 +56,8 @@ export class CpuBackend implements SolverBackend {
   private maxVel2: number;
   private maxAccel2: number;
   private lastDt = 0;
+  /** Rate (force) evaluations so far in this session: four per RK4 step, one more per dual advection step. */
+  evaluations = 0;
   private readonly shared: boolean;
   private lists: NeighbourLists;
   private readonly wallCount: number;
@@ -231,6 +233,7 @@ export class CpuBackend implements SolverBackend {
   }
 
   private rates(flags: number): number {
+    this.evaluations++;
     const v = this.scalars;
     v.dt = 0;
     v.shiftScale = 0;
