@@ -63,13 +63,16 @@ async function fastDataset(folder: string, objectId: string, full: OutputDataset
   // Same positions, same points kept: a reduced file is static where its full file and the positions are.
   const staticPositions = isStaticOutputFile(full.positions.file);
   const write = async (name: string, values: Float32Array | Uint32Array, isStatic: boolean): Promise<string> => {
-    if (!isStatic) {
-      bytes += await writeArray(folder, name, values);
-      return name;
+    if (isStatic) {
+      const file = staticOutputFile(name);
+      const written = await writeSharedArray(folder, file, values);
+      if (written !== null) {
+        bytes += written;
+        return file;
+      }
     }
-    const file = staticOutputFile(name);
-    bytes += await writeSharedArray(folder, file, values);
-    return file;
+    bytes += await writeArray(folder, name, values);
+    return name;
   };
   const positionsFile = await write(outputPositionsFile(objectId, 'fast'), reduced.positions, staticPositions);
   const written: OutputAttribute[] = [];

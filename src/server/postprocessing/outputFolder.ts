@@ -100,16 +100,21 @@ async function replaceFile(path: string, bytes: Uint8Array): Promise<number> {
 }
 
 /**
- * Writes a file of the static folder that other outputs may already name, unless it holds these values
- * already; returns the bytes written (0 when it did). Equal contents written by two processes at once
- * replace each other whole, so a reader never sees a mix.
+ * A file of the static folder that other outputs may already name: written when it is missing, left as it
+ * is when it holds these values; returns the bytes written (0 when it was there), or null when it holds
+ * other values, which the caller then writes into the output's own folder (a static file is never
+ * replaced: outputs name it). Two processes that write the same missing file at once write equal bytes,
+ * each whole through its own temporary name.
  */
-export async function writeSharedArray(folder: string, name: string, data: Float32Array | Uint32Array): Promise<number> {
+export async function writeSharedArray(folder: string, name: string, data: Float32Array | Uint32Array): Promise<number | null> {
   const bytes = littleEndian(data);
   const path = arrayPath(folder, name);
-  const existing = await readFile(path).catch(() => null);
-  if (existing !== null && Buffer.compare(existing, bytes) === 0) return 0;
-  return replaceFile(path, bytes);
+  const existing = await readFile(path).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  });
+  if (existing === null) return replaceFile(path, bytes);
+  return Buffer.compare(existing, bytes) === 0 ? 0 : null;
 }
 
 export async function writeJson(folder: string, name: string, value: unknown): Promise<void> {

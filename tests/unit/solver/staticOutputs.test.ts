@@ -115,6 +115,18 @@ describe('static walls', () => {
       expect(fluidFast && isStaticOutputFile(fluidFast.positions.file)).toBe(false);
     }
     expect(readdirSync(staticDir).filter((f) => f.includes('.fast.')).length).toBeGreaterThan(0);
+    // Reduced again to another target, an output writes its own files and leaves the static ones to the others.
+    const third = join(runDir, outputFolderPath(3));
+    await writeReducedDatasets(third, { particleDiameter: dx, fastTarget: 60 });
+    const again = findDataset((await readMeta(third)).objects.find((o) => o.id === wall.id) ?? { datasets: [] }, 'fast');
+    expect(again && isStaticOutputFile(again.positions.file)).toBe(false);
+    for (const n of [1, 3]) {
+      const folder = join(runDir, outputFolderPath(n));
+      const fast = findDataset((await readMeta(folder)).objects.find((o) => o.id === wall.id) ?? { datasets: [] }, 'fast');
+      if (!fast) throw new Error('no fast dataset');
+      expect((await readArray(folder, fast.positions, fast.count)).length).toBe(3 * fast.count);
+    }
+    await writeReducedDatasets(third, { particleDiameter: dx, fastTarget: 100 });
 
     // A VTU export of the walls of every output: all points, equal to the solver's.
     const exportDir = join(root, 'export');
