@@ -1,7 +1,7 @@
 // Walls of parts that do not move are written once, in outputs/static/, and every output names them there;
 // only what changes (the mirrored wall pressure and density) is written per output. A small tank run on
-// disk, then every reader of outputs: the solver's reader, the reduced datasets, a VTU export, the API's
-// file paths and the viewer's loader, which must all find the walls of every output.
+// disk, then every reader of outputs: the solver's reader, the reduced datasets, statistics, a VTU export,
+// the API's file paths and the viewer's loader, which must all find the walls of every output.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { readOutputMeta, readOutputObject } from '../../../src/solver/output/out
 import { writeReducedDatasets } from '../../../src/server/postprocessing/datasets.ts';
 import { executeStep } from '../../../src/server/postprocessing/export/exportWriter.ts';
 import { findDataset, readArray, readMeta } from '../../../src/server/postprocessing/outputFolder.ts';
+import { computeStatistics, type StatisticsEvent } from '../../../src/server/postprocessing/statistics/compute.ts';
 import { RunStorage } from '../../../src/server/runs/storage.ts';
 import { apiOutputSource } from '../../../src/client/results/outputFolderSource.ts';
 import { loadOutputFolder } from '../../../src/client/viewer/loading/outputLoader.ts';
@@ -127,6 +128,20 @@ describe('static walls', () => {
       expect((await readArray(folder, fast.positions, fast.count)).length).toBe(3 * fast.count);
     }
     await writeReducedDatasets(third, { particleDiameter: dx, fastTarget: 100 });
+
+    // Statistics over the walls of every output: the same particles, none reported missing.
+    const events: StatisticsEvent[] = [];
+    await computeStatistics(
+      {
+        folders: metas.map((m) => ({ outputNo: m.outputNo, folder: join(runDir, outputFolderPath(m.outputNo)) })),
+        objIds: [wall.id], attribute: 'mass', subAttribute: null, operations: ['mean', 'min', 'max'], clips: [],
+      },
+      (event) => events.push(event),
+    );
+    const perOutput = events.filter((e) => e.type === 'output');
+    expect(perOutput.map((e) => e.outputNo)).toEqual(metas.map((m) => m.outputNo));
+    const firstMass = first.attributes.get('mass') as Float32Array;
+    for (const e of perOutput) expect(e.values.max).toBeCloseTo(Math.max(...firstMass), 6);
 
     // A VTU export of the walls of every output: all points, equal to the solver's.
     const exportDir = join(root, 'export');
