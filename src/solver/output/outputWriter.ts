@@ -65,19 +65,18 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * The static folder of a run's outputs, as one writer sees it from output to output: a file of a static
- * candidate (a wall of a part that does not move) is written there the first time, and an output whose
- * values are byte for byte those of the static file names that file instead of writing its own. Whatever
- * differs (the wall pressure and density where the solver mirrors them from the fluid) is written per
- * output. Deciding by content keeps the outputs exact whatever the physics does to wall values, and a
- * resumed run finds the static files on the sink where the first session left them.
+ * The static folder of a run's outputs, as the writer uses it: a file of a static candidate (a wall of a
+ * part that does not move) is written there the first time, and an output whose values are byte for byte
+ * those of the static file names that file instead of writing its own. Whatever differs (the wall
+ * pressure and density where the solver mirrors them from the fluid) is written per output. Deciding by
+ * content keeps the outputs exact whatever the physics does to wall values. The static files are read
+ * back from the sink for the comparison rather than kept in memory, so the walls cost the solver no
+ * resident memory between outputs, and a resumed run compares with what the first session wrote.
  */
 export class StaticOutputFiles {
   private readonly sink: OutputSink;
   /** Bodies (part indices) whose walls are written in full at every output: parts that move. */
   readonly perOutputBodies: ReadonlySet<number>;
-  /** Bytes of every static file seen so far, null where the sink has none. */
-  private readonly known = new Map<string, Uint8Array | null>();
 
   constructor(sink: OutputSink, options: { perOutputBodies?: ReadonlySet<number> } = {}) {
     this.sink = sink;
@@ -90,22 +89,18 @@ export class StaticOutputFiles {
 
   /**
    * The static file for `name` with exactly these bytes: meta.json's reference to it, and the bytes
-   * written now (the file is new) or 0; null when the static file holds other values.
+   * written now (the file is new) or 0; null when the static file holds other values (it is never
+   * replaced: earlier outputs name it).
    */
   async reference(name: string, bytes: Uint8Array): Promise<{ file: string; written: number } | null> {
-    let existing = this.known.get(name);
-    if (existing === undefined) {
-      existing = await this.sink.readFile(StaticOutputFiles.path(name));
-      this.known.set(name, existing);
-    }
+    const path = StaticOutputFiles.path(name);
+    const existing = await this.sink.readFile(path);
     if (existing === null) {
       // Whole or absent: a crash while writing never leaves a short static file behind.
-      const temporary = `${StaticOutputFiles.path(name)}.tmp`;
+      const temporary = `${path}.tmp`;
       await this.sink.writeFile(temporary, bytes);
-      await this.sink.rename(temporary, StaticOutputFiles.path(name));
-      const kept = bytes.slice();
-      this.known.set(name, kept);
-      return { file: staticOutputFile(name), written: kept.length };
+      await this.sink.rename(temporary, path);
+      return { file: staticOutputFile(name), written: bytes.length };
     }
     return sameBytes(existing, bytes) ? { file: staticOutputFile(name), written: 0 } : null;
   }
@@ -167,8 +162,8 @@ export interface WrittenOutput {
 }
 
 /**
- * Writes output `outputNo`. `statics` carries the static folder from one output to the next (one per run);
- * without it a fresh one reads the static files back from the sink.
+ * Writes output `outputNo`. `statics` says which wall parts opt into full files at every output (parts
+ * that move); without it every wall part's files may come from the static folder.
  */
 export async function writeOutput(
   sink: OutputSink, outputNo: number, snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material,
