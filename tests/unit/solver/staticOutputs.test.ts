@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, isStaticOutputFile, outputFilePath, outputFolderPath, outputMetaFiles, staticOutputFile,
-  type OutputMeta,
+  OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, arrayFileSchema, isStaticOutputFile, outputFileLocation, outputFilePath, outputFolderPath,
+  outputMetaFiles, staticOutputFile, type OutputMeta,
 } from '../../../src/domain/output.ts';
 import { outputFileApiPath } from '../../../src/domain/runOutputs.ts';
 import { createSolverRun } from '../../../src/solver/run.ts';
@@ -60,6 +60,19 @@ function outputBytes(runDir: string, meta: OutputMeta) {
       .reduce((s, file) => s + sizeOf(join(runDir, outputFilePath(meta.outputNo, file))), 0);
   return { written, fluidOnly: metaBytes + fileBytes((id) => id.startsWith('fluid')), everything: metaBytes + fileBytes(() => true) };
 }
+
+describe('output file names', () => {
+  it('resolves a name of meta.json in the output folder or in the static folder beside it, and nothing else', () => {
+    expect(outputFilePath(4, 'fluid_0.full.positions.bin')).toBe('outputs/4/fluid_0.full.positions.bin');
+    expect(outputFilePath(4, '../static/wall_1.full.positions.bin')).toBe('outputs/static/wall_1.full.positions.bin');
+    expect(outputFileApiPath('s', 4, '../static/wall_1.fast.mass.bin')).toBe('/api/simulations/s/outputs/4/static/wall_1.fast.mass.bin');
+    expect(outputFileApiPath('s', 4, 'fluid_0.fast.mass.bin')).toBe('/api/simulations/s/outputs/4/files/fluid_0.fast.mass.bin');
+    for (const bad of ['../1/x.bin', '../static/../x.bin', '..', '.x', 'a/b.bin', '../static/', '']) {
+      expect(outputFileLocation(bad), bad).toBeNull();
+      expect(arrayFileSchema.safeParse({ file: bad, dtype: 'float32', components: 1 }).success, bad).toBe(false);
+    }
+  });
+});
 
 describe('static walls', () => {
   it('writes the walls of a tank once and every reader finds them in every output', async () => {

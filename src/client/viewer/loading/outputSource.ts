@@ -1,8 +1,9 @@
 // Where an output folder comes from: a URL served over HTTP (with the request headers it needs, such as a
 // bearer token), or a folder picked on the local disk. Both resolve `meta.json` and the typed-array
 // files named in it, with the domain's resolveOutputFile: beside meta.json (or under files/), or in the
-// run's static folder (`../static/<name>`, the walls written once for every output). A source has a key: the same folder read again is the same key, so cached outputs
-// are found again, and a different folder never matches a cached one.
+// run's static folder (`../static/<name>`, the walls written once for every output). A source has a key:
+// the same folder read again is the same key, so cached outputs are found again, and a different folder
+// never matches a cached one.
 import { STATIC_OUTPUTS_FOLDER, outputFileLocation, outputFolderName, outputMetaSchema, resolveOutputFile, type OutputMeta } from '../../../domain/output.ts';
 import type { DecodeRequest, RequestHeaders } from './decodeWorker.ts';
 import { failedRequestMessage } from './requestError.ts';
