@@ -33,9 +33,20 @@ export const dtypes = ['float32', 'uint32'] as const;
 export const dtypeSchema = z.enum(dtypes);
 export type Dtype = z.infer<typeof dtypeSchema>;
 
-/** A binary array file: `count` items of `components` values of `dtype`, little-endian. */
+/** Folder inside OUTPUTS_FOLDER for files that stay the same from output to output, written once. */
+export const STATIC_OUTPUTS_FOLDER = 'static';
+const STATIC_FILE_PREFIX = `../${STATIC_OUTPUTS_FOLDER}/`;
+const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+/** A file name of an output folder, optionally `../static/` before it (kept in step with outputFileLocation). */
+const META_FILE = /^(\.\.\/static\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/**
+ * A binary array file: `count` items of `components` values of `dtype`, little-endian. `file` is a name in
+ * the output's folder, or `../static/<name>` for a file of the static folder beside it that several
+ * outputs share (outputFileLocation, resolveOutputFile).
+ */
 export const arrayFileSchema = z.object({
-  file: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  file: z.string().regex(META_FILE),
   dtype: dtypeSchema,
   components: z.union([z.literal(1), z.literal(3)]),
 });
@@ -82,6 +93,49 @@ export const outputMetaSchema = z.object({
 });
 export type OutputMeta = z.infer<typeof outputMetaSchema>;
 
+/** Where a file named in meta.json lies: in the output's own folder or in the shared static folder. */
+export interface OutputFileLocation {
+  folder: 'output' | 'static';
+  name: string;
+}
+
+/** The location of a file as meta.json names it, or null when the name is none an output may use. */
+export function outputFileLocation(file: string): OutputFileLocation | null {
+  const shared = file.startsWith(STATIC_FILE_PREFIX);
+  const name = shared ? file.slice(STATIC_FILE_PREFIX.length) : file;
+  return FILE_NAME.test(name) ? { folder: shared ? 'static' : 'output', name } : null;
+}
+
+/** How meta.json names file `name` of the static folder. */
+export function staticOutputFile(name: string): string {
+  return `${STATIC_FILE_PREFIX}${name}`;
+}
+
+export function isStaticOutputFile(file: string): boolean {
+  return outputFileLocation(file)?.folder === 'static';
+}
+
+/**
+ * The path of a file named in an output's meta.json, given that output's folder as a '/'-separated path
+ * or URL (no trailing '/'): `<folder>/<name>`, or `<parent of folder>/static/<name>` for a static file.
+ * Every reader (solver, server, viewer) resolves output files with this function only.
+ */
+export function resolveOutputFile(outputFolder: string, file: string): string {
+  const location = outputFileLocation(file);
+  if (location === null) throw new Error(`not a file of an output folder: ${file}`);
+  const folder = outputFolder.endsWith('/') ? outputFolder.slice(0, -1) : outputFolder;
+  if (location.folder === 'output') return `${folder}/${location.name}`;
+  const slash = folder.lastIndexOf('/');
+  return `${slash < 0 ? '' : folder.slice(0, slash + 1)}${STATIC_OUTPUTS_FOLDER}/${location.name}`;
+}
+
+/** Every array file a meta.json names (objects and sensors, all datasets). */
+export function outputMetaFiles(meta: Pick<OutputMeta, 'objects' | 'sensors'>): string[] {
+  return [...meta.objects, ...meta.sensors].flatMap((o) =>
+    o.datasets.flatMap((d) => [d.positions.file, ...(d.indices ? [d.indices.file] : []), ...d.attributes.map((a) => a.file)]),
+  );
+}
+
 /** File names inside an output folder, shared by writer and readers. */
 export function outputPositionsFile(objectId: string, dataset: DatasetName): string {
   return `${objectId}.${dataset}.positions.bin`;
@@ -109,6 +163,11 @@ export function outputFolderName(outputNo: number): string {
 /** Output n's folder relative to the run folder, with '/' separators (`outputs/<n>`). */
 export function outputFolderPath(outputNo: number): string {
   return `${OUTPUTS_FOLDER}/${outputFolderName(outputNo)}`;
+}
+
+/** A file named in output n's meta.json, relative to the run folder (`outputs/<n>/…` or `outputs/static/…`). */
+export function outputFilePath(outputNo: number, file: string): string {
+  return resolveOutputFile(outputFolderPath(outputNo), file);
 }
 
 /** Bytes per value of a dtype. */

@@ -2,7 +2,7 @@
 // log's columns for dashboard graphs (GET /api/simulations/:id/logs) and the names of output files.
 import { z } from 'zod';
 import { logValueKeySchema, type LogValueKey } from './dashboard.ts';
-import { outputStateSchema, wallSensorStates } from './output.ts';
+import { outputStateSchema, resolveOutputFile, wallSensorStates } from './output.ts';
 import { queryListSchema } from './api.ts';
 
 /** One entry of GET /api/simulations/:id/outputs. `time` is simulated seconds. */
@@ -36,6 +36,15 @@ export const outputFileParamsSchema = z.object({
   n: z.coerce.number().int().nonnegative(),
   file: z.string().regex(OUTPUT_FILE_NAME_PATTERN, 'Not a valid file name'),
 });
+
+/**
+ * The API path of a file that output n's meta.json names: `/api/simulations/<id>/outputs/<n>/files/<name>`,
+ * or `…/outputs/<n>/static/<name>` for a file of the run's static folder (`../static/<name>` resolved
+ * against the files folder, as the viewer resolves it).
+ */
+export function outputFileApiPath(simulationId: string, outputNo: number, file: string): string {
+  return resolveOutputFile(`/api/simulations/${simulationId}/outputs/${outputNo}/files`, file);
+}
 
 export const runLogEvents = ['start', 'resume', 'progress', 'output', 'warning', 'stop', 'complete'] as const;
 

@@ -2,7 +2,7 @@
 // emits outputs, checkpoints and log entries through an output sink. Platform pieces (threads, GPU,
 // geometry module, files) are injected, so this module runs in Node and in the browser alike
 // (nodePlatform.ts, browserPlatform.ts).
-import type { SetupDocument } from '../domain/setup.ts';
+import { movementsOfPart, type SetupDocument } from '../domain/setup.ts';
 import { isConditionMet, type SimulationCondition } from '../domain/condition.ts';
 import { outputCount } from '../domain/settings.ts';
 import { OUTPUTS_FOLDER, type OutputMeta } from '../domain/output.ts';
@@ -12,7 +12,7 @@ import type { GeometryKernel } from './geometry/geometryKernel.ts';
 import { CpuBackend } from './cpu/cpuBackend.ts';
 import type { SpawnWorker } from './cpu/threadPool.ts';
 import type { BackendKind, EngineSetup, SolverBackend } from './engine.ts';
-import { writeOutput } from './output/outputWriter.ts';
+import { StaticOutputFiles, writeOutput } from './output/outputWriter.ts';
 import { CHECKPOINT_FILE, hashText, readCheckpoint, writeCheckpoint } from './output/checkpoint.ts';
 import type { OutputSink } from './output/sink.ts';
 
@@ -190,9 +190,13 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
     const logBytes = (await sink.fileSize(LOG_FILE)) ?? 0;
     await writeCheckpoint(sink, snap, { outputNo, runtime: runtime(), logBytes, setupHash, backend: backend.kind });
   };
+  // Walls are written once unless their part moves; such parts opt into full files at every output.
+  const statics = new StaticOutputFiles(sink, {
+    perOutputBodies: new Set(prepared.bodies.filter((b) => movementsOfPart(prepared.setup, b.partId).length > 0).map((b) => b.index)),
+  });
   const emitOutput = async (n: number) => {
     const snap = await backend.snapshot();
-    const written = await writeOutput(sink, n, snap, prepared.bodies, prepared.material);
+    const written = await writeOutput(sink, n, snap, prepared.bodies, prepared.material, statics);
     outputNo = n;
     await log('output');
     await checkpoint();

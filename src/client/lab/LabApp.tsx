@@ -11,7 +11,7 @@ import { PlaybackControls } from '../viewer/components/PlaybackControls.tsx';
 import { ScaleBarOverlay } from '../viewer/components/ScaleBarOverlay.tsx';
 import { OutputLoadingChip } from '../viewer/components/OutputLoadingChip.tsx';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
-import { outputSourceFromUrl, type OutputSource } from '../viewer/loading/outputSource.ts';
+import { directoryOutputSource, outputSourceFromUrl, type OutputSource } from '../viewer/loading/outputSource.ts';
 import { RendererSettingSelect } from '../viewer/components/RendererSettingSelect.tsx';
 import { generateParticlesInWorker } from './generateParticles.ts';
 import { damBreakParts, obstacleMovement } from './damBreak.ts';
@@ -135,7 +135,7 @@ export function LabApp({ params }: { params: LabParams }) {
               status={status}
               onGenerate={(n) => viewer && void showGenerated(viewer, n)}
               onOpenUrl={(url) => viewer && void showOutput(viewer, [outputSourceFromUrl(url)], url)}
-              onOpenDirectory={(handle) => viewer && void showOutput(viewer, [{ kind: 'directory', handle }], handle.name)}
+              onOpenDirectory={(handle) => viewer && void directoryOutputSource(handle).then((source) => showOutput(viewer, [source], handle.name), (error: unknown) => setStatus(error instanceof Error ? error.message : String(error)))}
             />
             <ViewModeControls viewer={viewer} />
             <ColormapPanel viewer={viewer} />

@@ -2,12 +2,16 @@
 // reduced by the geometry module to at most FAST_DATASET_TARGET_POINTS with all attributes gathered
 // (objects already small enough share the `full` files), and the fluid's reconstructed iso-surface with
 // velocity and pressure interpolated onto its vertices. Files first, meta.json last (under its lock).
+// The reduction picks points by position alone, so the reduced files of static walls (full files in the
+// run's static folder) are static as well: they go to that folder once and every output names them there.
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
+  isStaticOutputFile,
   outputAttributeFile,
   outputIndicesFile,
+  outputMetaFiles,
   outputPositionsFile,
+  staticOutputFile,
   type OutputAttribute,
   type OutputDataset,
   type OutputMeta,
@@ -15,7 +19,7 @@ import {
 import { FAST_DATASET_TARGET_POINTS, SURFACE_ATTRIBUTES, SURFACE_RECONSTRUCTION } from '../../domain/postprocessing.ts';
 import { isVectorAttribute, resultAttributes } from '../../domain/attributes.ts';
 import { reconstructSurface, reduceOutput, type PointAttribute } from '../../../workers/serverGeometry.ts';
-import { findDataset, readArray, readFloatArray, readMeta, updateMeta, withDatasets, writeArray } from './outputFolder.ts';
+import { arrayPath, findDataset, readArray, readFloatArray, readMeta, updateMeta, withDatasets, writeArray, writeSharedArray } from './outputFolder.ts';
 
 export interface DatasetOptions {
   /** Particle spacing of the run (m): the surface is reconstructed at half of it as particle radius. */
@@ -56,13 +60,25 @@ async function fastDataset(folder: string, objectId: string, full: OutputDataset
   for (const a of full.attributes) attributes[a.name] = { components: a.components, values: await readArray(folder, a, full.count) };
   const reduced = await reduceOutput({ positions, attributes }, target);
   let bytes = 0;
-  const positionsFile = outputPositionsFile(objectId, 'fast');
-  bytes += await writeArray(folder, positionsFile, reduced.positions);
+  // Same positions, same points kept: a reduced file is static where its full file and the positions are.
+  const staticPositions = isStaticOutputFile(full.positions.file);
+  const write = async (name: string, values: Float32Array | Uint32Array, isStatic: boolean): Promise<string> => {
+    if (isStatic) {
+      const file = staticOutputFile(name);
+      const written = await writeSharedArray(folder, file, values);
+      if (written !== null) {
+        bytes += written;
+        return file;
+      }
+    }
+    bytes += await writeArray(folder, name, values);
+    return name;
+  };
+  const positionsFile = await write(outputPositionsFile(objectId, 'fast'), reduced.positions, staticPositions);
   const written: OutputAttribute[] = [];
   for (const a of full.attributes) {
     const values = reduced.attributes[a.name].values;
-    const file = outputAttributeFile(objectId, 'fast', a.name);
-    bytes += await writeArray(folder, file, values);
+    const file = await write(outputAttributeFile(objectId, 'fast', a.name), values, staticPositions && isStaticOutputFile(a.file));
     written.push({ ...a, file, range: rangeOf(values, a.components) });
   }
   const count = reduced.positions.length / 3;
@@ -109,16 +125,14 @@ async function surfaceDataset(folder: string, objectId: string, full: OutputData
   };
 }
 
-/** Files of `fast` and `surface` datasets that a new meta.json no longer names (an earlier pass wrote them). */
+/**
+ * Files of `fast` and `surface` datasets that a new meta.json no longer names (an earlier pass wrote them).
+ * Static files stay: other outputs name them.
+ */
 async function removeUnreferenced(folder: string, before: OutputMeta, after: OutputMeta): Promise<void> {
-  const named = (meta: OutputMeta) =>
-    new Set(
-      meta.objects.flatMap((o) =>
-        o.datasets.flatMap((d) => [d.positions.file, ...(d.indices ? [d.indices.file] : []), ...d.attributes.map((a) => a.file)]),
-      ),
-    );
+  const named = (meta: OutputMeta) => new Set(outputMetaFiles({ ...meta, sensors: [] }));
   const keep = named(after);
-  for (const file of named(before)) if (!keep.has(file)) await rm(join(folder, file), { force: true });
+  for (const file of named(before)) if (!keep.has(file) && !isStaticOutputFile(file)) await rm(arrayPath(folder, file), { force: true });
 }
 
 /**

@@ -1,10 +1,13 @@
 // Reading and amending one output folder (meta.json plus little-endian typed arrays, domain output.ts):
 // the arrays of an object's dataset, new array files, and changes to meta.json made under a lock file so
 // that the reduction step and the sensor computation (possibly on other machines of a cluster) never
-// lose each other's additions. meta.json is always replaced by rename, so readers see it whole.
+// lose each other's additions. meta.json is always replaced by rename, so readers see it whole. Array
+// files are found with the domain's resolveOutputFile: in the folder itself or in the run's static folder.
 import { open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { outputFolderPath, outputMetaSchema, type ArrayFile, type DatasetName, type OutputDataset, type OutputMeta, type OutputObject } from '../../domain/output.ts';
+import {
+  outputFolderPath, outputMetaSchema, resolveOutputFile, type ArrayFile, type DatasetName, type OutputDataset, type OutputMeta, type OutputObject,
+} from '../../domain/output.ts';
 import type { RunStorage } from '../runs/storage.ts';
 
 const META = 'meta.json';
@@ -42,9 +45,14 @@ export function findDataset(entity: Pick<OutputObject, 'datasets'>, name: Datase
   return entity.datasets.find((d) => d.name === name);
 }
 
+/** The path of a file meta.json of the output in `folder` names (`x.bin` or `../static/x.bin`). */
+export function arrayPath(folder: string, file: string): string {
+  return resolveOutputFile(folder, file);
+}
+
 /** A typed array file of the folder, checked against the item count meta.json gives for it. */
 export async function readArray(folder: string, file: ArrayFile, count: number): Promise<Float32Array | Uint32Array> {
-  const bytes = await readFile(join(folder, file.file));
+  const bytes = await readFile(arrayPath(folder, file.file));
   const expected = count * file.components * 4;
   if (bytes.byteLength !== expected) throw new Error(`${file.file} holds ${bytes.byteLength} bytes, expected ${expected}`);
   // A copy into an aligned buffer of its own (Buffer may share a pool with an unaligned offset).
@@ -62,8 +70,7 @@ export async function readFloatArray(folder: string, file: ArrayFile, count: num
   return array instanceof Float32Array ? array : Float32Array.from(array);
 }
 
-/** Writes a little-endian typed array file (through a temporary name, so no reader sees half of it). */
-export async function writeArray(folder: string, name: string, data: Float32Array | Uint32Array): Promise<number> {
+function littleEndian(data: Float32Array | Uint32Array): Uint8Array {
   let bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) {
     const copy = new Uint8Array(bytes.length);
@@ -74,11 +81,40 @@ export async function writeArray(folder: string, name: string, data: Float32Arra
     }
     bytes = copy;
   }
-  const path = join(folder, name);
+  return bytes;
+}
+
+/**
+ * Writes a little-endian typed array file (through a temporary name, so no reader sees half of it). `name`
+ * is as meta.json gives it: `../static/<name>` writes into the static folder.
+ */
+export async function writeArray(folder: string, name: string, data: Float32Array | Uint32Array): Promise<number> {
+  return replaceFile(arrayPath(folder, name), littleEndian(data));
+}
+
+async function replaceFile(path: string, bytes: Uint8Array): Promise<number> {
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, bytes);
   await rename(temporary, path);
   return bytes.byteLength;
+}
+
+/**
+ * A file of the static folder that other outputs may already name: written when it is missing, left as it
+ * is when it holds these values; returns the bytes written (0 when it was there), or null when it holds
+ * other values, which the caller then writes into the output's own folder (a static file is never
+ * replaced: outputs name it). Two processes that write the same missing file at once write equal bytes,
+ * each whole through its own temporary name.
+ */
+export async function writeSharedArray(folder: string, name: string, data: Float32Array | Uint32Array): Promise<number | null> {
+  const bytes = littleEndian(data);
+  const path = arrayPath(folder, name);
+  const existing = await readFile(path).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  });
+  if (existing === null) return replaceFile(path, bytes);
+  return Buffer.compare(existing, bytes) === 0 ? 0 : null;
 }
 
 export async function writeJson(folder: string, name: string, value: unknown): Promise<void> {

@@ -1,8 +1,10 @@
 // Results of a run: the outputs list (polled by the viewer), the files of an output (meta.json and the
-// little-endian typed arrays it lists, streamed), and the solver log's columns for dashboard graphs.
+// little-endian typed arrays it lists, streamed, those of the run's static folder under static/), and the
+// solver log's columns for dashboard graphs.
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import { idParamsSchema } from '../../domain/api.ts';
+import { staticOutputFile } from '../../domain/output.ts';
 import { logColumnsSchema, logQuerySchema, outputFileParamsSchema, outputListEntrySchema, runSelectQuerySchema } from '../../domain/runOutputs.ts';
 import { authOf } from '../auth/requestAuth.ts';
 import { listOutputs, logOfSimulation, openOutputFile, type OutputFile } from '../runs/outputs.ts';
@@ -68,6 +70,22 @@ export const outputRoutes: RunRoutes = async (app, { runs }) => {
     },
     async (request, reply) =>
       send(reply, await openOutputFile(services, authOf(request), request.params.id, request.params.n, request.params.file, request.query.runId)),
+  );
+
+  app.get(
+    '/simulations/:id/outputs/:n/static/:file',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: "A file of the run's static folder that output n names as ../static/<file> (walls written once for all outputs)",
+        params: outputFileParamsSchema,
+        querystring: runSelectQuerySchema,
+        response: { 200: binary, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      send(reply, await openOutputFile(services, authOf(request), request.params.id, request.params.n, staticOutputFile(request.params.file), request.query.runId)),
   );
 
   app.get(

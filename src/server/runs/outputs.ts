@@ -87,15 +87,21 @@ export async function readOutputMeta(db: Executor, storage: RunStorage, simulati
   return readOutputFolder(storage, simulation.id, run.id, outputNo).then((found) => found?.meta ?? null);
 }
 
+async function folderBytes(folder: string): Promise<number> {
+  let bytes = 0;
+  for (const name of await readdir(folder)) bytes += (await stat(join(folder, name))).size;
+  return bytes;
+}
+
 /** meta.json and the bytes of an output folder as written (meta.json is written last), or null. */
 export async function readOutputFolder(storage: RunStorage, simulationId: string, runId: string, outputNo: number): Promise<{ meta: OutputMeta; bytes: number } | null> {
   const path = storage.outputFile(simulationId, runId, outputNo, 'meta.json');
   if (!path) return null;
   try {
     const meta = outputMetaSchema.parse(JSON.parse(await readFile(path, 'utf8')));
-    const folder = dirname(path);
-    let bytes = 0;
-    for (const name of await readdir(folder)) bytes += (await stat(join(folder, name))).size;
+    let bytes = await folderBytes(dirname(path));
+    // The static folder is written with the first output: its bytes count there, once.
+    if (outputNo === 0) bytes += await folderBytes(storage.staticOutputDir(simulationId, runId)).catch(() => 0);
     return { meta, bytes };
   } catch {
     return null;

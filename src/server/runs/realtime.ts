@@ -17,6 +17,7 @@ import {
   type SyncRunIds,
 } from '../../domain/realtimeMessages.ts';
 import type { OutputMeta } from '../../domain/output.ts';
+import { outputFileApiPath } from '../../domain/runOutputs.ts';
 import { outputsOfRun } from '../db/runOutputs.ts';
 import { findSimulationRow } from '../db/runs.ts';
 import type { SimulationDetail } from '../db/simulations.ts';
@@ -136,7 +137,7 @@ function parse<T extends z.ZodType>(schema: T, command: string, message: Realtim
 const isError = (value: unknown): value is RealtimeCommandError => typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'error';
 
 function fileUrl(simId: string, runId: string, outputNo: number, file: string): string {
-  return `/api/simulations/${simId}/outputs/${outputNo}/files/${encodeURIComponent(file)}?runId=${runId}`;
+  return `${outputFileApiPath(simId, outputNo, file)}?runId=${runId}`;
 }
 
 /** The downloads one request asks for in one output, or what is missing. */

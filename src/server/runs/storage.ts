@@ -2,7 +2,7 @@
 // parameters into paths there: ids are checked, file names matched, and the result must stay inside.
 import { access } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { outputFolderPath } from '../../domain/output.ts';
+import { OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputFileLocation, outputFilePath } from '../../domain/output.ts';
 import { OUTPUT_FILE_NAME_PATTERN } from '../../domain/runOutputs.ts';
 import { CHECKPOINT_FILE } from '../../solver/output/checkpoint.ts';
 import { LOG_FILE } from '../../solver/run.ts';
@@ -26,7 +26,7 @@ export class RunStorage {
     return join(this.root, 'simulations', id(simulationId));
   }
 
-  /** The folder of a run (outputs/<n>/ as domain outputFolderPath names them, log.jsonl, checkpoint.bin), written by the solver. */
+  /** The folder of a run (outputs/<n>/ as domain outputFolderPath names them, outputs/static/, log.jsonl, checkpoint.bin), written by the solver. */
   runDir(simulationId: string, runId: string): string {
     return join(this.simulationDir(simulationId), 'runs', id(runId));
   }
@@ -53,11 +53,20 @@ export class RunStorage {
     }
   }
 
-  /** A file of output `outputNo`, or null when the name is not one an output folder can hold. */
+  /**
+   * A file of output `outputNo` as its meta.json names it (`meta.json`, `<name>` or `../static/<name>`, the
+   * latter in the run's static folder), or null when the name is not one an output folder can hold.
+   */
   outputFile(simulationId: string, runId: string, outputNo: number, file: string): string | null {
-    if (!Number.isInteger(outputNo) || outputNo < 0 || !OUTPUT_FILE_NAME_PATTERN.test(file) || file.includes('..')) return null;
-    const folder = join(this.runDir(simulationId, runId), outputFolderPath(outputNo));
-    const full = resolve(folder, file);
-    return full.startsWith(folder + sep) ? full : null;
+    const location = outputFileLocation(file);
+    if (!Number.isInteger(outputNo) || outputNo < 0 || location === null || !OUTPUT_FILE_NAME_PATTERN.test(location.name) || location.name.includes('..')) return null;
+    const runDir = this.runDir(simulationId, runId);
+    const full = resolve(runDir, outputFilePath(outputNo, file));
+    return full.startsWith(join(runDir, OUTPUTS_FOLDER) + sep) ? full : null;
+  }
+
+  /** The folder of a run that holds the files its outputs share (the walls of parts that do not move). */
+  staticOutputDir(simulationId: string, runId: string): string {
+    return join(this.runDir(simulationId, runId), OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER);
   }
 }

@@ -1,6 +1,6 @@
 // Reads an output folder back (tests, statistics, the CLI summary): meta.json and the typed arrays of
-// one object's dataset.
-import { outputFolderPath, outputMetaSchema, type OutputMeta, type OutputObject } from '../../domain/output.ts';
+// one object's dataset, wherever meta.json places its files (the output's folder or the static one).
+import { outputFilePath, outputFolderPath, outputMetaSchema, type OutputMeta, type OutputObject } from '../../domain/output.ts';
 import type { OutputSink } from './sink.ts';
 
 export async function readOutputMeta(sink: OutputSink, outputNo: number): Promise<OutputMeta> {
@@ -24,7 +24,7 @@ export async function readOutputObject(
   const ds = object.datasets.find((d) => d.name === dataset);
   if (ds === undefined) throw new Error(`object ${objectId} has no dataset ${dataset}`);
   const load = async (file: string, dtype: 'float32' | 'uint32') => {
-    const bytes = await sink.readFile(`${outputFolderPath(outputNo)}/${file}`);
+    const bytes = await sink.readFile(outputFilePath(outputNo, file));
     if (bytes === null) throw new Error(`missing output file ${file}`);
     const copy = bytes.slice();
     return dtype === 'float32' ? new Float32Array(copy.buffer) : new Uint32Array(copy.buffer);

@@ -1,9 +1,11 @@
 // Output N: `outputs/<N>/meta.json` (domain outputFolderPath and outputMetaSchema) plus one little-endian float32/uint32
 // file per object, dataset and attribute. Objects: the fluid (per material), every wall part and every
 // open boundary part. Dataset `full` holds all particles; `raw` (for statistics) references the same files.
+// The walls of parts that do not move are written once: their files go to `outputs/static/`, and every
+// later output whose values are the same names them there (`../static/<file>`) instead of writing them again.
 import {
-  OUTPUT_META_VERSION, outputAttributeFile, outputFolderPath, outputMetaSchema, outputPositionsFile,
-  type OutputAttribute, type OutputDataset, type OutputMeta, type OutputObject,
+  OUTPUT_META_VERSION, OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputAttributeFile, outputFolderPath, outputMetaSchema,
+  outputPositionsFile, staticOutputFile, type OutputAttribute, type OutputDataset, type OutputMeta, type OutputObject,
 } from '../../domain/output.ts';
 import { resultAttributes, type ResultAttributeKey } from '../../domain/attributes.ts';
 import type { Material } from '../../domain/material.ts';
@@ -19,9 +21,13 @@ interface ObjectSelection {
   partId: string | null;
   materialId: number | null;
   indices: Uint32Array;
+  /** Files may come from the static folder (walls of parts that do not move). */
+  staticCandidate: boolean;
 }
 
-function selectObjects(snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material): ObjectSelection[] {
+function selectObjects(
+  snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material, perOutputBodies: ReadonlySet<number>,
+): ObjectSelection[] {
   const perBody = new Map<number, number[]>();
   const fluid: number[] = [];
   for (let i = 0; i < snap.count; i++) {
@@ -35,16 +41,69 @@ function selectObjects(snap: EngineSnapshot, bodies: readonly BodyInfo[], materi
   }
   const objects: ObjectSelection[] = [{
     id: `fluid_${material.id}`, kind: 'fluid', name: material.name, partId: null, materialId: material.id,
-    indices: Uint32Array.from(fluid),
+    indices: Uint32Array.from(fluid), staticCandidate: false,
   }];
   for (const b of bodies) {
     if (b.kind !== 'wall_boundary' && b.kind !== 'open_boundary') continue;
+    const staticCandidate = b.kind === 'wall_boundary' && !perOutputBodies.has(b.index);
+    const indices = Uint32Array.from(perBody.get(b.index) ?? []);
+    // Particle id order, whatever order the backend keeps its particles in, so that the files of one
+    // output line up with the static files of another.
+    if (staticCandidate) indices.sort((i, j) => snap.id[i] - snap.id[j]);
     objects.push({
       id: `${b.kind === 'wall_boundary' ? 'wall' : 'open'}_${b.index}`, kind: b.kind, name: b.name, partId: b.partId,
-      materialId: b.materialId, indices: Uint32Array.from(perBody.get(b.index) ?? []),
+      materialId: b.materialId, indices, staticCandidate,
     });
   }
   return objects;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The static folder of a run's outputs, as the writer uses it: a file of a static candidate (a wall of a
+ * part that does not move) is written there the first time, and an output whose values are byte for byte
+ * those of the static file names that file instead of writing its own. Whatever differs (the wall
+ * pressure and density where the solver mirrors them from the fluid) is written per output. Deciding by
+ * content keeps the outputs exact whatever the physics does to wall values. The static files are read
+ * back from the sink for the comparison rather than kept in memory, so the walls cost the solver no
+ * resident memory between outputs, and a resumed run compares with what the first session wrote.
+ */
+export class StaticOutputFiles {
+  private readonly sink: OutputSink;
+  /** Bodies (part indices) whose walls are written in full at every output: parts that move. */
+  readonly perOutputBodies: ReadonlySet<number>;
+
+  constructor(sink: OutputSink, options: { perOutputBodies?: ReadonlySet<number> } = {}) {
+    this.sink = sink;
+    this.perOutputBodies = options.perOutputBodies ?? new Set();
+  }
+
+  private static path(name: string): string {
+    return `${OUTPUTS_FOLDER}/${STATIC_OUTPUTS_FOLDER}/${name}`;
+  }
+
+  /**
+   * The static file for `name` with exactly these bytes: meta.json's reference to it, and the bytes
+   * written now (the file is new) or 0; null when the static file holds other values (it is never
+   * replaced: earlier outputs name it).
+   */
+  async reference(name: string, bytes: Uint8Array): Promise<{ file: string; written: number } | null> {
+    const path = StaticOutputFiles.path(name);
+    const existing = await this.sink.readFile(path);
+    if (existing === null) {
+      // Whole or absent: a crash while writing never leaves a short static file behind.
+      const temporary = `${path}.tmp`;
+      await this.sink.writeFile(temporary, bytes);
+      await this.sink.rename(temporary, path);
+      return { file: staticOutputFile(name), written: bytes.length };
+    }
+    return sameBytes(existing, bytes) ? { file: staticOutputFile(name), written: 0 } : null;
+  }
 }
 
 function vectorFile(idx: Uint32Array, ax: Float64Array, ay: Float64Array, az: Float64Array): { data: Float32Array; range: [number, number] | null } {
@@ -102,32 +161,44 @@ export interface WrittenOutput {
   bytes: number;
 }
 
+/**
+ * Writes output `outputNo`. `statics` says which wall parts opt into full files at every output (parts
+ * that move); without it every wall part's files may come from the static folder.
+ */
 export async function writeOutput(
   sink: OutputSink, outputNo: number, snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material,
+  statics: StaticOutputFiles = new StaticOutputFiles(sink),
 ): Promise<WrittenOutput> {
   const folder = outputFolderPath(outputNo);
   const objects: OutputObject[] = [];
   let bytes = 0;
-  const write = async (file: string, data: Float32Array | Uint32Array) => {
+  /** Writes the file (or finds it in the static folder) and returns the name meta.json gives it. */
+  const write = async (file: string, data: Float32Array | Uint32Array, staticCandidate: boolean): Promise<string> => {
     const b = littleEndianBytes(data);
+    if (staticCandidate) {
+      const shared = await statics.reference(file, b);
+      if (shared !== null) {
+        bytes += shared.written;
+        return shared.file;
+      }
+    }
     bytes += b.length;
     await sink.writeFile(`${folder}/${file}`, b);
+    return file;
   };
-  for (const obj of selectObjects(snap, bodies, material)) {
+  for (const obj of selectObjects(snap, bodies, material, statics.perOutputBodies)) {
     const idx = obj.indices;
     const attributes: OutputAttribute[] = [];
     const add = async (name: ResultAttributeKey, file: { data: Float32Array | Uint32Array; range: [number, number] | null }) => {
       const def = resultAttributes[name];
-      const fileName = outputAttributeFile(obj.id, 'full', name);
-      await write(fileName, file.data);
+      const fileName = await write(outputAttributeFile(obj.id, 'full', name), file.data, obj.staticCandidate);
       attributes.push({
         file: fileName, dtype: def.integer ? 'uint32' : 'float32', components: def.components, name, unit: def.unit,
         range: file.range,
       });
     };
     const positions = vectorFile(idx, snap.x, snap.y, snap.z);
-    const positionsFile = outputPositionsFile(obj.id, 'full');
-    await write(positionsFile, positions.data);
+    const positionsFile = await write(outputPositionsFile(obj.id, 'full'), positions.data, obj.staticCandidate);
     await add('velocity', vectorFile(idx, snap.vx, snap.vy, snap.vz));
     await add('pressure', scalarFile(idx, (i) => snap.p[i]));
     await add('density', scalarFile(idx, (i) => snap.rho[i]));

@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputCount } from '../../../src/domain/settings.ts';
+import { isStaticOutputFile } from '../../../src/domain/output.ts';
+import { outputFileApiPath } from '../../../src/domain/runOutputs.ts';
 import { RunStorage } from '../../../src/server/runs/storage.ts';
 import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
 import {
@@ -68,6 +70,16 @@ describe('a run from start to completed (embedded)', () => {
       expect(positions.headers['content-type']).toBe('application/octet-stream');
       expect(positions.rawPayload.length).toBe(full.count * 3 * 4);
       expect(output.time).toBeCloseTo(parsed.time, 6);
+      // The walls, written once in the run's static folder, are served for every output at the path the
+      // realtime bundle and the viewer build for them, full and reduced alike.
+      const wall = parsed.objects.find((o: { kind: string }) => o.kind === 'wall_boundary');
+      for (const dataset of wall.datasets as { name: string; count: number; positions: { file: string } }[]) {
+        if (dataset.name === 'full') expect(isStaticOutputFile(dataset.positions.file)).toBe(true);
+        const url = `${outputFileApiPath(simId, output.outputNo, dataset.positions.file)}?runId=${run.id}`;
+        const served = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        expect(served.statusCode, url).toBe(200);
+        expect(served.rawPayload.length).toBe(dataset.count * 3 * 4);
+      }
     }
 
     const logs = (await call(t, token, 'GET', `/api/simulations/${simId}/logs?key=time&key=particles&key=runtimePerS&key=credits`)).json();

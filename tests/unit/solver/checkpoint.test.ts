@@ -6,7 +6,7 @@ import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';
 import { CHECKPOINT_FILE } from '../../../src/solver/output/checkpoint.ts';
-import { outputFolderPath, outputMetaSchema } from '../../../src/domain/output.ts';
+import { OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputFolderPath, outputMetaSchema } from '../../../src/domain/output.ts';
 import { tankCase } from './cases.ts';
 
 const setup = tankCase({
@@ -14,13 +14,15 @@ const setup = tankCase({
   settings: { endTime: 0.06, outputTimeInterval: 0.02, integrationScheme: 'dual_timestep_rk_4', shifting: 'lyu21' },
 });
 
-function outputFiles(sink: MemorySink, n: number): Map<string, Uint8Array> {
+/** Files of output n, or of the static folder the outputs share. */
+function outputFiles(sink: MemorySink, n: number | 'static'): Map<string, Uint8Array> {
+  const folder = n === 'static' ? `${OUTPUTS_FOLDER}/${STATIC_OUTPUTS_FOLDER}` : outputFolderPath(n);
   const out = new Map<string, Uint8Array>();
-  for (const [path, data] of sink.files) if (path.startsWith(`${outputFolderPath(n)}/`)) out.set(path, data);
+  for (const [path, data] of sink.files) if (path.startsWith(`${folder}/`)) out.set(path, data);
   return out;
 }
 
-function expectSameOutput(a: MemorySink, b: MemorySink, n: number): void {
+function expectSameOutput(a: MemorySink, b: MemorySink, n: number | 'static'): void {
   const fa = outputFiles(a, n);
   const fb = outputFiles(b, n);
   expect(fa.size).toBeGreaterThan(5);
@@ -99,6 +101,8 @@ describe('run outputs and checkpoints', () => {
     expect(s2.status).toBe('completed');
     expectSameOutput(full, stopped, 2);
     expectSameOutput(full, stopped, 3);
+    // The walls written once by the first session serve the resumed one: no static file changed or added.
+    expectSameOutput(full, stopped, 'static');
 
     // Crash after output 2: resumed from the files as they were then.
     const again = await createSolverRun(setup, nodePlatform, { sink: crashImage, threads: 1, resume: true });

@@ -1,8 +1,10 @@
 // Where an output folder comes from: a URL served over HTTP (with the request headers it needs, such as a
 // bearer token), or a folder picked on the local disk. Both resolve `meta.json` and the typed-array
-// files named in it. A source has a key: the same folder read again is the same key, so cached outputs
-// are found again, and a different folder never matches a cached one.
-import { outputMetaSchema, type OutputMeta } from '../../../domain/output.ts';
+// files named in it, with the domain's resolveOutputFile: beside meta.json (or under files/), or in the
+// run's static folder (`../static/<name>`, the walls written once for every output). A source has a key:
+// the same folder read again is the same key, so cached outputs are found again, and a different folder
+// never matches a cached one.
+import { STATIC_OUTPUTS_FOLDER, outputFileLocation, outputFolderName, outputMetaSchema, resolveOutputFile, type OutputMeta } from '../../../domain/output.ts';
 import type { DecodeRequest, RequestHeaders } from './decodeWorker.ts';
 import { failedRequestMessage } from './requestError.ts';
 
@@ -22,7 +24,9 @@ export interface UrlOutputSource {
 
 export type OutputSource =
   | UrlOutputSource
-  | { kind: 'directory'; handle: FileSystemDirectoryHandle }
+  /** A picked output folder; `staticHandle` is the run's `outputs/static` folder, for outputs that name files there. */
+  | { kind: 'directory'; handle: FileSystemDirectoryHandle; staticHandle?: FileSystemDirectoryHandle }
+  /** Files by the name meta.json gives them (`../static/<name>` for those of the static folder). */
   | { kind: 'files'; files: Map<string, Blob> };
 
 const folderUrl = (url: string) => (url.endsWith('/') ? url : `${url}/`);
@@ -35,6 +39,19 @@ export function outputSourceFromUrl(
   const resolved = folderUrl(new URL(url, base).href);
   const filesUrl = options.filesUrl === undefined ? undefined : folderUrl(new URL(options.filesUrl, resolved).href);
   return { kind: 'url', baseUrl: resolved, ...options, filesUrl };
+}
+
+/**
+ * A folder picked on the local disk: an output folder (its static files are then out of reach), or the
+ * outputs folder of a run, read as its first output with the static folder beside it.
+ */
+export async function directoryOutputSource(handle: FileSystemDirectoryHandle): Promise<OutputSource> {
+  const has = async (open: () => Promise<unknown>) => open().then(() => true, () => false);
+  if (await has(() => handle.getFileHandle('meta.json'))) return { kind: 'directory', handle };
+  const first = await handle.getDirectoryHandle(outputFolderName(0)).catch(() => null);
+  if (first === null) throw new Error(`${handle.name} holds neither meta.json nor output ${outputFolderName(0)}`);
+  const staticHandle = await handle.getDirectoryHandle(STATIC_OUTPUTS_FOLDER).catch(() => null);
+  return staticHandle ? { kind: 'directory', handle: first, staticHandle } : { kind: 'directory', handle: first };
 }
 
 const objectKeys = new WeakMap<object, string>();
@@ -52,9 +69,10 @@ export function outputSourceKey(source: OutputSource): string {
   return key;
 }
 
-function urlOf(source: UrlOutputSource, name: string): string {
-  const folder = name === 'meta.json' ? source.baseUrl : (source.filesUrl ?? source.baseUrl);
-  return `${new URL(encodeURIComponent(name), folder).href}${source.search ?? ''}`;
+/** `name` is meta.json or a file as meta.json names it. */
+export function urlOf(source: UrlOutputSource, name: string): string {
+  if (name === 'meta.json') return `${new URL(name, source.baseUrl).href}${source.search ?? ''}`;
+  return `${resolveOutputFile(source.filesUrl ?? source.baseUrl, name)}${source.search ?? ''}`;
 }
 
 async function headersOf(source: UrlOutputSource): Promise<RequestHeaders | undefined> {
@@ -72,7 +90,11 @@ export async function fileRequestSource(source: OutputSource, name: string): Pro
     if (!file) throw new Error(`${name} is missing from the output folder`);
     return { file };
   }
-  const handle = await source.handle.getFileHandle(name);
+  const location = name === 'meta.json' ? { folder: 'output' as const, name } : outputFileLocation(name);
+  if (location === null) throw new Error(`${name} is not a file of an output folder`);
+  const folder = location.folder === 'output' ? source.handle : source.staticHandle;
+  if (!folder) throw new Error(`${name} lies in the run's static folder: open the outputs folder of the run to read it`);
+  const handle = await folder.getFileHandle(location.name);
   return { file: await handle.getFile() };
 }
 

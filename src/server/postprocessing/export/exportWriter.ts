@@ -1,6 +1,7 @@
 // Executes the steps of an export plan into a folder: particles and sensors as .vtu and fluid surfaces as
 // .vtp streamed from the output files, .pvd collections, boundary STL, the solver log as CSV and the setup
-// as JSON. Attributes are those chosen (all when allAttributes), under their result attribute names.
+// as JSON. Attributes are those chosen (all when allAttributes), under their result attribute names. Output
+// files are found through arrayPath, so walls kept once in the run's static folder export like any other.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { OutputDataset, OutputMeta } from '../../../domain/output.ts';
@@ -9,7 +10,7 @@ import type { SetupDocument } from '../../../domain/setup.ts';
 import type { UserExportState } from '../../../domain/userExport.ts';
 import type { MeshData } from '../../../solver/geometry/mesh.ts';
 import { writeBinaryStl } from '../../../solver/geometry/stl.ts';
-import { findDataset, findEntity } from '../outputFolder.ts';
+import { arrayPath, findDataset, findEntity } from '../outputFolder.ts';
 import type { ExportStep } from './exportPlan.ts';
 import { pvdCollection, writeParticlesVtu, writeSurfaceVtp, type VtkArray } from './vtk.ts';
 
@@ -40,7 +41,7 @@ export function logCsv(entries: readonly RunLogEntry[]): string {
 function pointData(folder: string, dataset: OutputDataset, chosen: ExportSources['attributes']): VtkArray[] {
   return dataset.attributes
     .filter((a) => chosen.allAttributes || chosen.attributes.includes(a.name))
-    .map((a) => ({ name: a.name, type: a.dtype === 'uint32' ? 'UInt32' : 'Float32', components: a.components, tuples: dataset.count, source: { kind: 'file', path: join(folder, a.file) } }));
+    .map((a) => ({ name: a.name, type: a.dtype === 'uint32' ? 'UInt32' : 'Float32', components: a.components, tuples: dataset.count, source: { kind: 'file', path: arrayPath(folder, a.file) } }));
 }
 
 /** Writes the file of one step under `root`; returns its size in bytes. */
@@ -55,12 +56,13 @@ export async function executeStep(step: ExportStep, root: string, sources: Expor
       const entity = findEntity(output.meta, step.entityId);
       const dataset = entity ? findDataset(entity, step.kind === 'surface' ? 'surface' : step.dataset) : undefined;
       if (!dataset) throw new Error(`output ${step.outputNo} has no ${step.kind === 'surface' ? 'surface' : step.dataset} dataset of ${step.entityId}`);
-      const positions = { kind: 'file' as const, path: join(output.folder, dataset.positions.file) };
+      const positions = { kind: 'file' as const, path: arrayPath(output.folder, dataset.positions.file) };
       const data = pointData(output.folder, dataset, sources.attributes);
       if (step.kind === 'particles') return writeParticlesVtu(path, dataset.count, positions, data, signal);
       if (!dataset.indices) throw new Error(`the surface of ${step.entityId} in output ${step.outputNo} has no triangles`);
-      const triangles = (await stat(join(output.folder, dataset.indices.file))).size / 12;
-      return writeSurfaceVtp(path, dataset.count, triangles, positions, { kind: 'file', path: join(output.folder, dataset.indices.file) }, data, signal);
+      const indices = arrayPath(output.folder, dataset.indices.file);
+      const triangles = (await stat(indices)).size / 12;
+      return writeSurfaceVtp(path, dataset.count, triangles, positions, { kind: 'file', path: indices }, data, signal);
     }
     case 'collection': {
       const text = pvdCollection(step.members.map((m) => ({ time: m.time, file: m.filename })));

@@ -5,13 +5,12 @@
 // meta.json with its sample points and sampled attributes (NaN where no fluid was near), so statistics and
 // the viewer read sensors like any other object; sensors.json holds the summary values.
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { integratedQuantityKeys, resultAttributeKeySchema, resultAttributes, type IntegratedQuantityKey, type ResultAttributeKey } from '../../../domain/attributes.ts';
-import { outputAttributeFile, outputPositionsFile, type OutputAttribute, type OutputMeta } from '../../../domain/output.ts';
+import { isStaticOutputFile, outputAttributeFile, outputMetaFiles, outputPositionsFile, type OutputAttribute, type OutputMeta } from '../../../domain/output.ts';
 import { OUTPUT_SENSOR_RESULTS_FILE, type OutputSensorResults, type SensorOutputResult, type SensorValue } from '../../../domain/postprocessing.ts';
 import type { Vec3 } from '../../../domain/vector.ts';
 import { rangeOf } from '../datasets.ts';
-import { findDataset, readArray, readFloatArray, readMeta, updateMeta, writeArray, writeJson } from '../outputFolder.ts';
+import { arrayPath, findDataset, readArray, readFloatArray, readMeta, updateMeta, writeArray, writeJson } from '../outputFolder.ts';
 import { ParticleNeighbourhood, interpolateAt, type SampledField } from './interpolation.ts';
 
 export type SensorTask =
@@ -230,9 +229,9 @@ export async function writeSensorResults(folder: string, sensors: readonly Senso
   await writeJson(folder, OUTPUT_SENSOR_RESULTS_FILE, results);
   const before = meta.sensors;
   await updateMeta(folder, (current) => ({ ...current, sensors: entries }));
-  const kept = new Set(entries.flatMap((e) => e.datasets.flatMap((d) => [d.positions.file, ...d.attributes.map((a) => a.file)])));
-  for (const old of before) {
-    for (const d of old.datasets) for (const file of [d.positions.file, ...d.attributes.map((a) => a.file)]) if (!kept.has(file)) await rm(join(folder, file), { force: true });
+  const kept = new Set(outputMetaFiles({ objects: [], sensors: entries }));
+  for (const file of outputMetaFiles({ objects: [], sensors: before })) {
+    if (!kept.has(file) && !isStaticOutputFile(file)) await rm(arrayPath(folder, file), { force: true });
   }
   return results;
 }
