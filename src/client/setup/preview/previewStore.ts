@@ -1,0 +1,39 @@
+// What the Setup screen shows about a preview run: its phase, simulated time, particle counts and the
+// numbers of the last drawn frame. Plain values only; the particles themselves go straight to the viewer.
+import { create } from 'zustand';
+
+export type PreviewStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'finished' | 'stopped' | 'failed';
+
+export interface PreviewState {
+  status: PreviewStatus;
+  message: string | null;
+  timeS: number;
+  endTimeS: number;
+  /** All particles the engine moves (fluid, walls, buffers). */
+  particles: number;
+  fluid: number;
+  diameterM: number | null;
+  userDiameterM: number | null;
+  /** Frames drawn so far. */
+  frames: number;
+  meanHeightM: number | null;
+  maxSpeed: number | null;
+  warnings: string[];
+  device: string | null;
+}
+
+export const IDLE_PREVIEW: PreviewState = {
+  status: 'idle', message: null, timeS: 0, endTimeS: 0, particles: 0, fluid: 0, diameterM: null, userDiameterM: null,
+  frames: 0, meanHeightM: null, maxSpeed: null, warnings: [], device: null,
+};
+
+export const usePreviewStore = create<PreviewState>(() => IDLE_PREVIEW);
+
+/** Whether a preview occupies the viewport (running or showing its last frame or message). */
+export function previewShown(status: PreviewStatus): boolean {
+  return status !== 'idle';
+}
+
+export function previewBusy(status: PreviewStatus): boolean {
+  return status === 'starting' || status === 'running' || status === 'stopping';
+}
