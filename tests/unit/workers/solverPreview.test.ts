@@ -3,6 +3,8 @@
 // fluid and stops on request.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { shapeTriangles } from '../../../src/domain/meshGeometry.ts';
+import { stlFileShape, type Shape } from '../../../src/domain/shape.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import {
   estimateParticles, previewParticleDiameter, probeParticleDiameter,
@@ -15,6 +17,23 @@ const damBreak = (): Record<string, unknown> & { settings: Record<string, unknow
 const noFiles = async (): Promise<Uint8Array> => {
   throw new Error('no files in this case');
 };
+
+/** A shape's triangles as a binary STL file (normals left zero: readers take the winding). */
+function binaryStl(shape: Shape): Uint8Array {
+  const tri = shapeTriangles(shape);
+  if (tri === null) throw new Error('shape without triangles');
+  const count = tri.indices.length / 3;
+  const bytes = new Uint8Array(84 + 50 * count);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(80, count, true);
+  for (let t = 0; t < count; t++) {
+    for (let k = 0; k < 3; k++) {
+      const v = tri.indices[3 * t + k];
+      for (let a = 0; a < 3; a++) view.setFloat32(84 + 50 * t + 12 + 12 * k + 4 * a, tri.vertices[3 * v + a], true);
+    }
+  }
+  return bytes;
+}
 
 describe('preview particle diameter', () => {
   it('keeps the user diameter when the case fits the budget', () => {
@@ -77,6 +96,33 @@ describe('preview run', () => {
     expect(frames[0].positions).toHaveLength(3 * info.fluid);
     expect(frames[3].meanHeightM).toBeLessThan(frames[0].meanHeightM - 0.005);
     expect(frames[3].maxSpeed).toBeGreaterThan(0.5);
+  });
+
+  it('fetches an STL part file once however often the case is discretized', async () => {
+    const setup = damBreak();
+    setup.settings.particleDiameter = 0.004;
+    setup.settings.endTime = 0.04;
+    const parts = setup.parts as { shape: Shape; name: string }[];
+    const tank = parts.find((p) => p.name === 'Tank')!;
+    const file = binaryStl(tank.shape);
+    tank.shape = { ...stlFileShape('tank-file', { name: 'tank.stl', extension: 'stl', unit: 'm' }), flipNormals: true };
+    const fetched: string[] = [];
+    const prepared: PreviewCase[] = [];
+    const outcome = await runPreview({
+      setup, platform: nodePlatform, backend: 'cpu', signal: new AbortController().signal,
+      limits: { maxParticles: 4000, probeLatticePoints: 200_000 },
+      host: {
+        resolveFile: async (fileId) => {
+          fetched.push(fileId);
+          return file.slice();
+        },
+        prepared: (p) => prepared.push(p), progress: () => undefined, frame: () => undefined,
+      },
+    });
+    expect(outcome).toMatchObject({ status: 'completed' });
+    expect(fetched).toEqual(['tank-file']);
+    expect(prepared[0].wall).toBeGreaterThan(1000);
+    expect(prepared[0].total).toBeLessThanOrEqual(4000);
   });
 
   it('stops on request and says why a setup cannot be previewed', async () => {
