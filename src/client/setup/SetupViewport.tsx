@@ -11,7 +11,7 @@ import { useViewerState } from '../viewer/components/useViewerState.ts';
 import { ViewerCanvas } from '../viewer/components/ViewerCanvas.tsx';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
 import { buildSceneMeshes, DELETION_BOUNDARY_MESH_ID, SEED_POINT_MESH_PREFIX, sceneGeometryKey } from './sceneMeshes.ts';
-import { previewShown, usePreviewStore } from './preview/previewStore.ts';
+import { previewDrawsFluid, usePreviewStore } from './preview/previewStore.ts';
 import { isSubmitForm, sameSelection, type SetupSelection } from './setupSelection.ts';
 import { useSetupStore } from './setupStore.ts';
 import { useStlFileStore } from './stlFileStore.ts';
@@ -46,7 +46,7 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const draft = useSetupStore((s) => s.draft);
   const selection = useSetupStore((s) => s.selection);
   const fitRequest = useSetupStore((s) => s.fitRequest);
-  const previewing = usePreviewStore((s) => previewShown(s.status));
+  const previewing = usePreviewStore((s) => previewDrawsFluid(s.status));
   const [error, setError] = useState<string | null>(null);
   const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
   const fitted = useRef(false);

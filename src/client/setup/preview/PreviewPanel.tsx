@@ -19,12 +19,12 @@ export function PreviewPanel({ onStop, onClose }: Props) {
   const coarsened = preview.diameterM !== null && preview.userDiameterM !== null && preview.diameterM > preview.userDiameterM * (1 + 1e-9);
   const phase: Record<PreviewStatus, string> = {
     idle: '',
-    starting: 'Preparing the particles…',
-    running: 'Running on this device’s GPU',
-    stopping: 'Stopping…',
-    finished: 'Preview finished',
-    stopped: 'Preview stopped',
-    failed: 'Preview unavailable',
+    starting: 'preparing',
+    running: 'running on this device’s GPU',
+    stopping: 'stopping',
+    finished: 'finished',
+    stopped: 'stopped',
+    failed: 'not available',
   };
   return (
     <Paper

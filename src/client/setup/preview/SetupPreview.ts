@@ -153,6 +153,13 @@ export class SetupPreview {
     const active = this.active;
     if (active === null) return;
     const state = usePreviewStore.getState();
+    if (frame.count === 0) {
+      // Every fluid particle has left the domain (or there was none): nothing to draw, no empty buffers.
+      active.viewer.removeParticles(PREVIEW_PARTICLES_ID);
+      active.colored = false;
+      usePreviewStore.setState({ timeS: Math.max(state.timeS, frame.timeS), frames: state.frames + 1, meanHeightM: null, maxSpeed: null });
+      return;
+    }
     active.viewer.setParticles({
       id: PREVIEW_PARTICLES_ID, name: 'Preview', kind: 'fluid', fluid: true, color: PREVIEW_FLUID_COLOR,
       spacing: state.diameterM ?? undefined,

@@ -29,9 +29,9 @@ export const IDLE_PREVIEW: PreviewState = {
 
 export const usePreviewStore = create<PreviewState>(() => IDLE_PREVIEW);
 
-/** Whether a preview occupies the viewport (running or showing its last frame or message). */
-export function previewShown(status: PreviewStatus): boolean {
-  return status !== 'idle';
+/** Whether the preview's particles stand in for the fluid parts (running, or its last frame shown). */
+export function previewDrawsFluid(status: PreviewStatus): boolean {
+  return status === 'running' || status === 'stopping' || status === 'finished' || status === 'stopped';
 }
 
 export function previewBusy(status: PreviewStatus): boolean {
