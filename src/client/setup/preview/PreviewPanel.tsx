@@ -67,7 +67,8 @@ export function PreviewPanel({ onStop, onClose }: Props) {
             </Text>
             {preview.meanHeightM !== null && preview.maxSpeed !== null && (
               <Text size="xs" c="dimmed">
-                Mean fluid height {preview.meanHeightM.toFixed(3)} m · top speed {preview.maxSpeed.toFixed(2)} m/s (colour: speed)
+                Mean fluid height {preview.meanHeightM.toFixed(3)} m · top speed {preview.maxSpeed.toFixed(2)} m/s · colour: speed
+                {preview.speedScale !== null ? ` 0–${preview.speedScale.toFixed(2)} m/s` : ''}
               </Text>
             )}
             {preview.diameterM !== null && (

@@ -14,6 +14,8 @@ import { IDLE_PREVIEW, usePreviewStore } from './previewStore.ts';
 /** Id of the preview's particle object in the viewer. */
 export const PREVIEW_PARTICLES_ID = 'setup-preview-fluid';
 const PREVIEW_FLUID_COLOR = '#2D69B2';
+/** Smallest top of the speed colour scale, so that fluid at rest draws in the scale's low colour. */
+const MIN_SPEED_SCALE = 0.1;
 /** How long a stopped run may take to finish its step before its worker is ended. */
 const STOP_GRACE_MS = 3000;
 
@@ -29,7 +31,8 @@ interface ActiveRun {
   handle: SolverPreviewWorkerHandle;
   viewer: Viewer;
   finished: Promise<unknown>;
-  colored: boolean;
+  /** Top of the speed colour scale so far (0 when the colour map is not set up yet). */
+  speedScale: number;
 }
 
 export class SetupPreview {
@@ -92,7 +95,7 @@ export class SetupPreview {
       (error: unknown): PreviewOutcome => ({ status: 'failed', message: `The preview stopped: ${error instanceof Error ? error.message : String(error)}` }),
     );
     const finished = Promise.race([run, workerFailed]);
-    this.active = { handle, viewer, finished, colored: false };
+    this.active = { handle, viewer, finished, speedScale: 0 };
     this.shownOn = viewer;
     const outcome = await finished;
     if (!current()) return;
@@ -156,7 +159,7 @@ export class SetupPreview {
     if (frame.count === 0) {
       // Every fluid particle has left the domain (or there was none): nothing to draw, no empty buffers.
       active.viewer.removeParticles(PREVIEW_PARTICLES_ID);
-      active.colored = false;
+      active.speedScale = 0;
       usePreviewStore.setState({ timeS: Math.max(state.timeS, frame.timeS), frames: state.frames + 1, meanHeightM: null, maxSpeed: null });
       return;
     }
@@ -165,11 +168,15 @@ export class SetupPreview {
       spacing: state.diameterM ?? undefined,
       arrays: { positions: frame.positions, attributes: { velocity: { array: frame.velocities, components: 3, unit: 'm/s' } } },
     });
-    if (!active.colored) {
-      active.colored = true;
-      void active.viewer.setColormap({ attribute: 'velocity', subOption: 'magnitude' });
+    // A scale that only grows keeps colours comparable from frame to frame (an automatic range would
+    // paint the still fluid of the first frame mid-scale and rescale every frame).
+    const scale = Math.max(MIN_SPEED_SCALE, frame.maxSpeed);
+    if (active.speedScale === 0 || scale > active.speedScale * 1.05) {
+      active.speedScale = Math.max(scale, active.speedScale);
+      void active.viewer.setColormap({ attribute: 'velocity', subOption: 'magnitude', min: 0, max: active.speedScale });
     }
     usePreviewStore.setState({
+      speedScale: active.speedScale,
       timeS: Math.max(state.timeS, frame.timeS), frames: state.frames + 1,
       meanHeightM: Number.isFinite(frame.meanHeightM) ? frame.meanHeightM : null, maxSpeed: frame.maxSpeed,
     });

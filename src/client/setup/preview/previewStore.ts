@@ -18,13 +18,15 @@ export interface PreviewState {
   frames: number;
   meanHeightM: number | null;
   maxSpeed: number | null;
+  /** Speed drawn in the top colour of the scale, m/s. */
+  speedScale: number | null;
   warnings: string[];
   device: string | null;
 }
 
 export const IDLE_PREVIEW: PreviewState = {
   status: 'idle', message: null, timeS: 0, endTimeS: 0, particles: 0, fluid: 0, diameterM: null, userDiameterM: null,
-  frames: 0, meanHeightM: null, maxSpeed: null, warnings: [], device: null,
+  frames: 0, meanHeightM: null, maxSpeed: null, speedScale: null, warnings: [], device: null,
 };
 
 export const usePreviewStore = create<PreviewState>(() => IDLE_PREVIEW);
