@@ -191,6 +191,8 @@ export async function runPreview(input: PreviewRunInput): Promise<PreviewOutcome
     const sink = new MemorySink();
     const frames = new Set<Promise<void>>();
     let run: SolverRun | null = null;
+    // The finest case that fitted so far: taken if the tries run out before the estimate settles.
+    let fitting: SolverRun | null = null;
     for (let attempt = 0; attempt < 6; attempt++) {
       if (signal.aborted) return { status: 'stopped', timeS: 0, device: '' };
       const candidate = await createSolverRun(withDiameter(setup, diameterM, limits), input.platform, {
@@ -208,6 +210,7 @@ export async function runPreview(input: PreviewRunInput): Promise<PreviewOutcome
       // Aim a little under the budget, so that the real count of the estimate's diameter fits at once.
       const next = previewParticleDiameter(userDiameterM, { diameterM, fluid: c.fluid, surface: c.wall + c.buffer }, 0.95 * limits.maxParticles);
       const fits = c.total <= limits.maxParticles;
+      if (fits && (fitting === null || c.total > fitting.counts.total)) fitting = candidate;
       // Accept a fitting case unless it is much coarser than needed (the probe's estimate was rough).
       if (fits && (Math.abs(next - diameterM) <= 0.03 * diameterM || next >= diameterM || c.total >= 0.6 * limits.maxParticles)) {
         run = candidate;
@@ -216,6 +219,7 @@ export async function runPreview(input: PreviewRunInput): Promise<PreviewOutcome
       // Coarsen a little more than the estimate asks when the real count overshot it.
       diameterM = fits ? next : Math.max(next, diameterM * 1.02);
     }
+    run ??= fitting;
     if (run === null) return { status: 'failed', message: `The preview could not bring this setup under ${limits.maxParticles.toLocaleString('en-US')} particles.` };
     const c = run.counts;
     const settings = run.prepared.setup.settings;
