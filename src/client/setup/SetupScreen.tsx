@@ -2,15 +2,19 @@
 // selected object beside it, the 3D viewport filling the rest, and a bar with the mode switch, the
 // locked-setup badge, Mesh Check Mode and the save state.
 import { Alert, Box, Button, Center, Group, Loader } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Simulation } from '../../domain/simulation.ts';
 import { validateSetup } from '../../domain/validation/validateSetup.ts';
 import { errorMessage } from '../api/ApiClient.ts';
+import { useServices } from '../app/services.ts';
 import { ModeSwitch } from '../simulation/ModeSwitch.tsx';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
 import { AddObjectMenu } from './AddObjectMenu.tsx';
 import { FormPanel } from './FormPanel.tsx';
 import { MeshCheckPanel } from './MeshCheckPanel.tsx';
+import { PreviewPanel } from './preview/PreviewPanel.tsx';
+import { previewBusy, usePreviewStore } from './preview/previewStore.ts';
+import { SetupPreview } from './preview/SetupPreview.ts';
 import { ObjectTree } from './ObjectTree.tsx';
 import { SaveStateIndicator } from './SaveStateIndicator.tsx';
 import { addDeletionBoundary, togglePartVisibility } from './setupActions.ts';
@@ -31,6 +35,10 @@ export function SetupScreen({ simulation }: { simulation: Simulation }) {
   const files = useStlFileStore((s) => s.files);
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [meshCheck, setMeshCheck] = useState(false);
+  const { auth } = useServices();
+  const [preview] = useState(() => new SetupPreview(auth));
+  const previewStatus = usePreviewStore((s) => s.status);
+  useEffect(() => () => preview.close(), [preview]);
   const validation = useMemo(() => (document ? validateSetup(document, { profile: SETUP_VALIDATION_PROFILE }) : null), [document]);
 
   if (error) {
@@ -71,6 +79,19 @@ export function SetupScreen({ simulation }: { simulation: Simulation }) {
           <Group gap="sm" wrap="nowrap">
             <Button
               size="compact-xs"
+              variant={previewStatus === 'idle' ? 'light' : 'filled'}
+              color="teal"
+              disabled={!viewer || previewBusy(previewStatus)}
+              onClick={() => {
+                if (viewer) void preview.start(document, viewer);
+              }}
+              title="Run the first seconds of this setup, coarsened, on this device's GPU. Costs no credits."
+              data-testid="preview-button"
+            >
+              Preview
+            </Button>
+            <Button
+              size="compact-xs"
               variant={meshCheck ? 'filled' : 'light'}
               color="grape"
               onClick={() => setMeshCheck((on) => !on)}
@@ -86,6 +107,7 @@ export function SetupScreen({ simulation }: { simulation: Simulation }) {
         <Box style={{ flex: 1, position: 'relative', minHeight: 0 }}>
           <SetupViewport document={document} viewer={viewer} onViewer={setViewer} />
           {meshCheck && <MeshCheckPanel document={document} viewer={viewer} onClose={() => setMeshCheck(false)} />}
+          <PreviewPanel onStop={() => preview.stop()} onClose={() => preview.close()} />
         </Box>
       </Box>
     </Box>

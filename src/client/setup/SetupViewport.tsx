@@ -11,6 +11,7 @@ import { useViewerState } from '../viewer/components/useViewerState.ts';
 import { ViewerCanvas } from '../viewer/components/ViewerCanvas.tsx';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
 import { buildSceneMeshes, DELETION_BOUNDARY_MESH_ID, SEED_POINT_MESH_PREFIX, sceneGeometryKey } from './sceneMeshes.ts';
+import { previewDrawsFluid, usePreviewStore } from './preview/previewStore.ts';
 import { isSubmitForm, sameSelection, type SetupSelection } from './setupSelection.ts';
 import { useSetupStore } from './setupStore.ts';
 import { useStlFileStore } from './stlFileStore.ts';
@@ -45,12 +46,14 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const draft = useSetupStore((s) => s.draft);
   const selection = useSetupStore((s) => s.selection);
   const fitRequest = useSetupStore((s) => s.fitRequest);
+  const previewing = usePreviewStore((s) => previewDrawsFluid(s.status));
   const [error, setError] = useState<string | null>(null);
   const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
   const fitted = useRef(false);
   const fittedRequest = useRef(0);
   const hovered = useViewerState(viewer, (s) => s.hovered);
   const meshCount = useViewerState(viewer, (s) => s.parts.length);
+  const particleCount = useViewerState(viewer, (s) => s.particleCount);
   const cameraTarget = useViewerState(viewer, (s) => s.camera?.target.map((v) => v.toPrecision(4)).join(' ') ?? '');
 
   const scene = useMemo(
@@ -98,15 +101,17 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
     viewer.fitAll(true);
   }, [viewer, fitRequest, geometryKey]);
 
-  // Appearance: applied to the existing meshes.
+  // Appearance: applied to the existing meshes. While a preview shows, its particles stand in for the
+  // fluid parts, whose meshes would otherwise hide them.
   const appearanceKey = JSON.stringify(scene.parts.map((p) => [p.id, p.appearance]));
   useEffect(() => {
     if (!viewer) return;
     for (const part of latest.current.scene.parts) {
       const { visibility, color, opacity, translucent, wireframe } = part.appearance;
-      viewer.setMeshAppearance(part.id, { visibility, color, opacity, translucent, wireframe });
+      const fluid = part.component.type === 'flow' || part.component.type === 'filling';
+      viewer.setMeshAppearance(part.id, { visibility: visibility && !(previewing && fluid), color, opacity, translucent, wireframe });
     }
-  }, [viewer, appearanceKey]);
+  }, [viewer, appearanceKey, previewing]);
 
   // Tree -> canvas.
   useEffect(() => {
@@ -143,6 +148,7 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
       style={{ position: 'absolute', inset: 0 }}
       data-testid="setup-viewport"
       data-mesh-count={meshCount}
+      data-particle-count={particleCount}
       data-camera-target={cameraTarget}
       onPointerMove={(event) => {
         const rect = event.currentTarget.getBoundingClientRect();
