@@ -1,0 +1,54 @@
+// Guards every request's input before its route's schema sees it: a NUL character anywhere in the body,
+// the query or the path parameters is refused with a validation error (PostgreSQL text and jsonb cannot
+// store U+0000, so it would otherwise surface as a database failure), and router-level refusals
+// (over-long or malformed paths) answer in the API's {title, description, status} shape.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { MESSAGES } from '../../domain/messages.ts';
+import { containsNul } from '../../domain/validation/names.ts';
+import { HttpError, notFound } from './errors.ts';
+
+/** Bounds the walk over a parsed body; JSON bodies are limited by the body limit anyway. */
+const MAX_DEPTH = 64;
+
+/** Dot path of the first string (value or key) holding a NUL character, or null. */
+export function nulPath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return containsNul(value) ? path.join('.') : null;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  if (Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (containsNul(key)) return [...path, key].join('.');
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function refuseNul(where: 'body' | 'query' | 'params', path: string): HttpError {
+  const field = path === '' ? where : `${where === 'body' ? '' : `${where}.`}${path}`;
+  return new HttpError('validation_error', `${field} ${MESSAGES.nulCharacter}`, { fieldErrors: [{ path: field, message: MESSAGES.nulCharacter }] });
+}
+
+export function installInputGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    for (const where of ['params', 'query', 'body'] as const) {
+      const path = nulPath(request[where]);
+      if (path !== null) throw refuseNul(where, path);
+    }
+  });
+}
+
+/**
+ * Errors the router raises before any route runs (Fastify's `frameworkErrors`): a path parameter over
+ * the router's length limit names nothing that exists, like any malformed id; a path that cannot be
+ * decoded is wrong input.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const body = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? notFound().toBody()
+    : new HttpError('wrong_input', 'The request path is not valid.').toBody();
+  void reply.status(body.status).type('application/json').send(body);
+};
