@@ -19,7 +19,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { deleteExpiredPayloads } from './db/oidcPayloads.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAdmissionControl } from './http/admission.ts';
-import { frameworkErrors, installInputGuards } from './http/inputGuards.ts';
+import { clientErrorHandler, frameworkErrors, installInputGuards } from './http/inputGuards.ts';
 import { requestSerializers } from './http/logging.ts';
 import { registerClient } from './http/static.ts';
 import { createRealtimeRouter, registerRealtime } from './realtime/socket.ts';
@@ -107,6 +107,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     trustProxy: true,
     bodyLimit: 16 * 1024 * 1024,
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,8 +1,12 @@
 // Guards every request's input before its route's schema sees it: a NUL character anywhere in the body,
 // the query or the path parameters is refused with a validation error (PostgreSQL text and jsonb cannot
-// store U+0000, so it would otherwise surface as a database failure), and router-level refusals
-// (over-long or malformed paths) answer in the API's {title, description, status} shape.
+// store U+0000, so it would otherwise surface as a database failure), and refusals made before any
+// route runs (over-long or malformed paths, a request line or headers over Node's size limit) answer
+// in the API's {title, description, status} shape.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { ApiErrorBody } from '../../domain/errors.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { containsNul } from '../../domain/validation/names.ts';
 import { HttpError, notFound } from './errors.ts';
@@ -52,3 +56,26 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     : new HttpError('wrong_input', 'The request path is not valid.').toBody();
   void reply.status(body.status).type('application/json').send(body);
 };
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (Fastify's `clientErrorHandler`): a URL
+ * or headers over the size limit, a timeout, a malformed request. Answered on the socket, then closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let body: ApiErrorBody;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    body = { title: 'wrong_input', description: 'The request line or its headers are too long.', status: 431 };
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    body = { title: 'wrong_input', description: 'The request took too long to arrive.', status: 408 };
+  } else {
+    body = { title: 'wrong_input', description: 'The request is not valid HTTP.', status: 400 };
+  }
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
+}

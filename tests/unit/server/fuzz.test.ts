@@ -4,6 +4,7 @@
 // arrays for objects, bogus ids). No answer may be a 5xx, and every error answers {title, description,
 // status}. The caller is a signed-in manager who owns a project and a simulation, so that requests with
 // real ids reach the services and not only the id check.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, startRunsApp, type RunsTestApp } from '../runs/harness.ts';
 
@@ -281,4 +282,25 @@ describe('API fuzzing', () => {
     expect(serverErrors, serverErrors.slice(0, 30).join('\n')).toEqual([]);
     expect(badShapes, badShapes.slice(0, 30).join('\n')).toEqual([]);
   }, 180_000);
+
+  it('answers URLs over the HTTP parser limit in the standard error shape', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of [`/api/simulations/${'y'.repeat(20_000)}`, `/api/projects?q=${'z'.repeat(20_000)}`, `/api/projects/${'w'.repeat(500)}`]) {
+      const answer = await get(path);
+      expect(answer.status, path.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(JSON.parse(answer.body)).toMatchObject({ title: expect.any(String), description: expect.any(String), status: answer.status });
+    }
+  });
 });
