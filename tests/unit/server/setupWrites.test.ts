@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultFillingComponent } from '../../../src/domain/component.ts';
 import { MESSAGES } from '../../../src/domain/messages.ts';
 import { emptySetup, type SetupDocument } from '../../../src/domain/setup.ts';
+import { createPointSensor } from '../../../src/domain/sensor.ts';
 import { emptyShape } from '../../../src/domain/shape.ts';
 import { smallDamBreak } from '../runs/harness.ts';
 import { call, startTestApp, tokenFor, type TestApp } from './harness.ts';
@@ -112,5 +113,15 @@ describe('PUT of the setup refuses what the rules refuse', () => {
     expect(answer.json().errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['settings.endTime', 'settings.gravity.2']));
     expect((await put(emptySetup())).status).toBe(200);
     expect((await put(stored)).status).toBe(200);
+  });
+
+  it('checks sensors saved on their own with the same rules', async () => {
+    const probe = createPointSensor('Probe', [0.1, 0.1, 0.1]);
+    const refused = await call(t, token, 'PUT', `/api/simulations/${simulationId}/sensors`, { sensors: [{ ...probe, appearance: { ...probe.appearance, opacity: 2 } }] });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json()).toMatchObject({ title: 'validation_error', description: 'must be between 0 and 1' });
+    expect((await current()).sensors).toEqual([]);
+    expect((await call(t, token, 'PUT', `/api/simulations/${simulationId}/sensors`, { sensors: [probe] })).status).toBe(200);
+    expect((await call(t, token, 'PUT', `/api/simulations/${simulationId}/sensors`, { sensors: [] })).status).toBe(200);
   });
 });
