@@ -232,6 +232,7 @@ describe('API fuzzing', () => {
     let sent = 0;
     const serverErrors: string[] = [];
     const badShapes: string[] = [];
+    const statuses = new Map<number, number>();
     const send = async (method: string, url: string, body?: Json) => {
       sent += 1;
       const response = await t.app.inject({
@@ -240,6 +241,7 @@ describe('API fuzzing', () => {
         headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       const label = `${method.toUpperCase()} ${url.slice(0, 120)}${body !== undefined ? ` ${JSON.stringify(body).slice(0, 120)}` : ''}`;
       if (response.statusCode >= 500) serverErrors.push(`${response.statusCode} ${label}: ${response.body.slice(0, 200)}`);
       else if (response.statusCode >= 400) {
@@ -275,6 +277,7 @@ describe('API fuzzing', () => {
     }
     const seconds = (performance.now() - started) / 1000;
     console.log(`API fuzzing: ${sent} requests over ${routes.length} paths in ${seconds.toFixed(1)} s, ${serverErrors.length} answered 5xx, ${badShapes.length} not in the error shape`);
+    console.log(`answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(', ')}`);
     if (process.env.SURGE_FUZZ_REPORT) {
       const { writeFileSync } = await import('node:fs');
       writeFileSync(process.env.SURGE_FUZZ_REPORT, [...serverErrors, '----', ...badShapes].join('\n'));
