@@ -306,4 +306,38 @@ describe('API fuzzing', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ title: expect.any(String), description: expect.any(String), status: answer.status });
     }
   });
+
+  it('refuses a NUL character in every text field that used to reach the database', async () => {
+    const nul = 'Bad\u0000name';
+    const cases: [string, string, unknown][] = [
+      ['GET', `/api/projects?q=${encodeURIComponent(nul)}`, undefined],
+      ['GET', `/api/credits/sequences?q=${encodeURIComponent(nul)}`, undefined],
+      ['POST', '/api/projects', { name: nul, description: '' }],
+      ['PUT', `/api/projects/${ids.project}`, { name: 'Fine', description: nul }],
+      ['POST', `/api/projects/${ids.project}/simulations`, { name: nul }],
+      ['PUT', `/api/simulations/${ids.simulation}`, { name: nul }],
+      ['POST', `/api/simulations/${ids.simulation}/clone`, { name: nul }],
+      ['POST', `/api/simulations/${ids.simulation}/dashboards`, { name: nul }],
+      ['PUT', `/api/dashboards/${ids.view}`, { name: nul }],
+      ['PUT', `/api/dashboardtiles/${ids.tile}`, { text: nul }],
+      ['POST', '/api/dashboard_templates', { name: nul, viewId: ids.view }],
+      ['PUT', `/api/dashboard_templates/${ids.template}`, { name: nul }],
+      ['PUT', '/api/users', { firstName: nul, lastName: 'Admin' }],
+      ['POST', '/api/mgmt/users', { email: 'nul@surge.test', firstName: nul, lastName: 'User', role: 'contributor' }],
+      ['PUT', `/api/mgmt/users/${ids.user}`, { location: nul }],
+      ['POST', `/api/simulations/${ids.simulation}/runs`, { solverId: nul, cores: 1, gpu: false, mode: 'start' }],
+    ];
+    for (const [method, url, body] of cases) {
+      const answer = await call(t, token, method as 'GET', url, body);
+      expect(answer.status, `${method} ${url}: ${answer.text}`).toBe(400);
+      expect(answer.json()).toMatchObject({ title: 'validation_error', status: 400 });
+      expect(answer.json().description).toContain('NUL');
+    }
+  });
+
+  it('treats an empty tile update as no change', async () => {
+    const answer = await call(t, token, 'PUT', `/api/dashboardtiles/${ids.tile}`, {});
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json().id).toBe(ids.tile);
+  });
 });
