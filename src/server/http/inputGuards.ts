@@ -1,6 +1,6 @@
-// Guards every request's input before its route's schema sees it: a NUL character anywhere in the body,
-// the query or the path parameters is refused with a validation error (PostgreSQL text and jsonb cannot
-// store U+0000, so it would otherwise surface as a database failure), and refusals made before any
+// Guards every request's input before its route's schema sees it. PostgreSQL text and jsonb cannot
+// store U+0000, so a NUL character would surface as a database failure: in the body or the query it is
+// refused with a validation error, in a path parameter it names nothing (404). Refusals made before any
 // route runs (over-long or malformed paths, a request line or headers over Node's size limit) answer
 // in the API's {title, description, status} shape.
 import { STATUS_CODES } from 'node:http';
@@ -27,7 +27,7 @@ export function nulPath(value: unknown, path: string[] = [], depth = 0): string 
   return null;
 }
 
-function refuseNul(where: 'body' | 'query' | 'params', path: string): HttpError {
+function refuseNul(where: 'body' | 'query', path: string): HttpError {
   const field = path === '' ? where : `${where === 'body' ? '' : `${where}.`}${path}`;
   return new HttpError('validation_error', `${field} ${MESSAGES.nulCharacter}`, { fieldErrors: [{ path: field, message: MESSAGES.nulCharacter }] });
 }
@@ -36,7 +36,9 @@ export function installInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const where of ['params', 'query', 'body'] as const) {
       const path = nulPath(request[where]);
-      if (path !== null) throw refuseNul(where, path);
+      if (path === null) continue;
+      // Like any malformed id, a path parameter with a NUL names nothing that exists.
+      throw where === 'params' ? notFound() : refuseNul(where, path);
     }
   });
 }
