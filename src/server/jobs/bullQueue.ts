@@ -43,8 +43,8 @@ export class BullJobQueue implements JobQueue {
 
   constructor(url: string, prefix: string, log: JobLogger) {
     // The producer side fails fast while Redis is down (no offline queue, one retry): an API request
-    // that queues a job must answer, not wait for Redis to come back. The job rows stay the truth, and
-    // the sweeper and the next start queue again what is still scheduled.
+    // that queues a job must answer, not wait for Redis to come back. The job rows stay the truth: the
+    // dispatcher fails a job the queue refused, with the reason. Workers keep their own connections.
     this.connection = connect(url, log, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5_000 });
     this.prefix = prefix;
   }
