@@ -15,6 +15,7 @@ export const API_ERROR_TITLES = [
   'wrong_input',
   'resource_not_found',
   'job_file_not_found',
+  'service_unavailable',
   'unknown_error',
 ] as const;
 export type ApiErrorTitle = (typeof API_ERROR_TITLES)[number];
@@ -32,6 +33,7 @@ export const API_ERROR_STATUS: Record<ApiErrorTitle, number> = {
   wrong_input: 400,
   resource_not_found: 404,
   job_file_not_found: 404,
+  service_unavailable: 503,
   unknown_error: 500,
 };
 
@@ -123,6 +125,7 @@ const CLASS_BY_TITLE: Record<ApiErrorTitle, ApiErrorClass> = {
   wrong_input: ValueError,
   resource_not_found: NotFoundError,
   job_file_not_found: FileNotFoundError,
+  service_unavailable: ServiceUnavailableError,
   unknown_error: GenericApiError,
 };
 

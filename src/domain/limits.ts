@@ -30,6 +30,8 @@ const common = {
   linearDeflectionFactor: { min: 0.1, max: 10 },
   angularDeflectionDeg: { min: 1, max: 90 },
   opacity: { min: 0, max: 1 },
+  /** Fluid level: the fill height (world z of the fluid surface, m). */
+  fillHeight: { min: 0 },
   /** Geometry. */
   length: positive,
   scale: positive,

@@ -97,6 +97,10 @@ export const RUN_MESSAGES = {
   discretizationActive: 'A discretization is already scheduled or running.',
   notCancellable: 'This job cannot be cancelled (it has ended, or it is a simulation run, which is stopped instead).',
   enqueueFailed: 'The job could not be queued. Please try again soon.',
+  queueUnavailable: 'The job queue cannot be reached right now. Please try again soon.',
+  /** `reasons`: what the discretizer said about the fluid parts (a blocked seed point, a part outside the domain). */
+  noFluid: (reasons: readonly string[]) =>
+    `The discretization produced no fluid particles, so the run was not started${reasons.length > 0 ? `: ${reasons.join('; ')}` : '. Check the fluid parts of the setup.'}`,
   conditionReached: (valueType: string, threshold: number) => `Condition reached: ${valueType} ${threshold}`,
 } as const;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AVATAR_NAMES } from './constants.ts';
 import { ERROR_MESSAGES } from './errors.ts';
 import { assignableRoleSchema, permissionSchema, roleSchema } from './permissions.ts';
+import { textSchema } from './validation/names.ts';
 
 export const avatarIdSchema = z.enum(AVATAR_NAMES);
 export type AvatarId = z.infer<typeof avatarIdSchema>;
@@ -23,9 +24,9 @@ export const emailSchema = z
   .pipe(z.email({ message: ERROR_MESSAGES.invalidEmail }));
 
 const personName = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters`);
+  textSchema.trim().min(1, `${label} is required`).max(PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters`);
 
-const optionalText = z.string().trim().max(PROFILE_TEXT_MAX).nullish();
+const optionalText = textSchema.trim().max(PROFILE_TEXT_MAX).nullish();
 
 export const phoneNumberSchema = z
   .string()

@@ -19,6 +19,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { deleteExpiredPayloads } from './db/oidcPayloads.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAdmissionControl } from './http/admission.ts';
+import { clientErrorHandler, frameworkErrors, installInputGuards } from './http/inputGuards.ts';
 import { requestSerializers } from './http/logging.ts';
 import { registerClient } from './http/static.ts';
 import { createRealtimeRouter, registerRealtime } from './realtime/socket.ts';
@@ -105,10 +106,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     logger: options.logger ?? { level: config.logLevel, serializers: requestSerializers },
     trustProxy: true,
     bodyLimit: 16 * 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuards(app);
   // An empty JSON body (POST without payload) is no body rather than a parse error.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

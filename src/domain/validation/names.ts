@@ -4,11 +4,20 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 
+/** Text the database can store: PostgreSQL text and jsonb cannot hold U+0000, and no name needs it. */
+export function containsNul(text: string): boolean {
+  return text.includes('\u0000');
+}
+
+/** A string without NUL characters; the base of every name and description. */
+export const textSchema = z.string({ error: MESSAGES.required }).refine((text) => !containsNul(text), { error: MESSAGES.nulCharacter });
+
 /** Null when valid; `existing` are the names already taken (the entity's own current name excluded). */
 export function nameIssue(name: unknown, existing?: readonly string[], usedMessage: string = MESSAGES.nameUsed): string | null {
   if (typeof name !== 'string' || name.trim().length < NAME_MIN_LENGTH) return MESSAGES.required;
   const trimmed = name.trim();
   if (trimmed.length > NAME_MAX_LENGTH) return MESSAGES.nameTooLong;
+  if (containsNul(trimmed)) return MESSAGES.nulCharacter;
   if (existing && existing.some((n) => n.trim() === trimmed)) return usedMessage;
   return null;
 }
@@ -16,17 +25,17 @@ export function nameIssue(name: unknown, existing?: readonly string[], usedMessa
 export function descriptionIssue(description: unknown): string | null {
   if (description === undefined || description === null) return null;
   if (typeof description !== 'string') return MESSAGES.required;
+  if (containsNul(description)) return MESSAGES.nulCharacter;
   return description.trim().length > DESCRIPTION_MAX_LENGTH ? MESSAGES.descriptionTooLong : null;
 }
 
 /** Trimmed name of 1..100 characters. */
-export const nameSchema = z
-  .string({ error: MESSAGES.required })
+export const nameSchema = textSchema
   .trim()
   .min(NAME_MIN_LENGTH, { error: MESSAGES.required })
   .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong });
 
-export const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX_LENGTH, { error: MESSAGES.descriptionTooLong });
+export const descriptionSchema = textSchema.trim().max(DESCRIPTION_MAX_LENGTH, { error: MESSAGES.descriptionTooLong });
 
 /** Name that must also differ from every name in `existing` (compared after trimming). */
 export function uniqueNameSchema(existing: readonly string[], usedMessage: string = MESSAGES.nameUsed) {

@@ -43,7 +43,7 @@ export function componentIssues(component: Component, options: PartRuleOptions):
 
   switch (component.type) {
     case 'filling':
-      list.range('height', component.height, {});
+      list.range('height', component.height, L.fillHeight);
       break;
     case 'openboundary':
       list.range('ioPressure', component.ioPressure, L.ioPressure);
@@ -87,7 +87,12 @@ export function partIssues(part: Part, options: PartRuleOptions): FieldIssue[] {
     else if (options.materialIds && !options.materialIds.has(part.materialId)) list.error('materialId', MESSAGES.materialMissing);
   }
   if (part.component.type === 'filling' && part.seedPoint === null) list.error('seedPoint', MESSAGES.seedPointRequired);
-  if (part.seedPoint !== null) list.vectorRange('seedPoint', part.seedPoint, {});
+  if (part.seedPoint !== null && list.vectorRange('seedPoint', part.seedPoint, {})) {
+    // The fill floods from the seed point up to the fill height: a seed above it fills nothing.
+    if (part.component.type === 'filling' && Number.isFinite(part.component.height) && part.seedPoint[2] > part.component.height) {
+      list.error('seedPoint', MESSAGES.seedPointAboveFillHeight);
+    }
+  }
 
   checkShape(list.nested('shape'), part.shape);
   if (hasMeshIssues(part)) list.warning('shape', MESSAGES.partIssues);

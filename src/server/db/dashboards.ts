@@ -78,6 +78,11 @@ export async function findTile(db: Executor, id: string): Promise<(DashboardTile
 }
 
 export async function updateTile(db: Executor, id: string, values: Partial<NewDashboardTile>): Promise<DashboardTileRow | undefined> {
+  // A change of nothing (an empty PUT) is the tile as it is; an UPDATE needs at least one column.
+  if (Object.values(values).every((value) => value === undefined)) {
+    const [current] = await db.select().from(dashboardTiles).where(eq(dashboardTiles.id, id));
+    return current;
+  }
   const [row] = await db.update(dashboardTiles).set(values).where(eq(dashboardTiles.id, id)).returning();
   return row;
 }

@@ -76,7 +76,8 @@ export function toErrorBody(error: unknown, request: FastifyRequest): ApiErrorBo
     if (pg.code === '23505') {
       return { title: 'duplicate_key', description: 'An entry with this key already exists.', status: 409 };
     }
-    if (pg.code === '22P02' || pg.code === '23503' || pg.code === '22001') {
+    // 22P05 and 22021: text the database cannot store (a NUL character that got past the input guard).
+    if (pg.code === '22P02' || pg.code === '23503' || pg.code === '22001' || pg.code === '22P05' || pg.code === '22021') {
       return { title: 'wrong_input', description: 'The request refers to something that does not exist or is malformed.', status: 400 };
     }
     request.log.error({ err: error }, 'database error');

@@ -37,6 +37,11 @@ export class JobDispatcher {
     return insertJob(db, { ...values, state: initialJobState(values.kind) });
   }
 
+  /** Whether jobs can be queued now (false while the queue's Redis is down). */
+  async available(): Promise<boolean> {
+    return this.queue.available();
+  }
+
   /** Queues a committed job; a job the queue refuses is failed with the reason and false returned. */
   async dispatch(job: JobRow): Promise<boolean> {
     publishJob(this.bus, job);

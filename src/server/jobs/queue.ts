@@ -5,6 +5,8 @@ import type { JobLogger } from './logger.ts';
 
 export interface JobQueue {
   enqueue(kind: JobKind, jobId: string): Promise<void>;
+  /** Whether a job queued now would reach the queue (false while its Redis is down). */
+  available(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,10 @@ export class InProcessQueue implements JobQueue {
     this.process = process;
     this.concurrency = concurrency;
     this.log = log;
+  }
+
+  async available(): Promise<boolean> {
+    return !this.closed;
   }
 
   async enqueue(kind: JobKind, jobId: string): Promise<void> {

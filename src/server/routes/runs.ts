@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../domain/api.ts';
+import { apiErrorSchema } from '../../domain/errors.ts';
 import { jobRecordSchema } from '../../domain/jobRecords.ts';
 import { solverSchema } from '../../domain/organization.ts';
 import { runSchema, runStartSchema, serverValidationSchema } from '../../domain/runs.ts';
@@ -36,10 +37,10 @@ export const runRoutes: RunRoutes = async (app, { ctx, runs }) => {
         tags,
         security: bearer,
         summary: 'Start, restart (a new run from output 0) or resume (from the last checkpoint) the simulation',
-        description: 'Refused with validation_error and the reason when the setup has errors, no solver is available, credits are used up, storage is full or the maximum of simultaneous simulations is reached.',
+        description: 'Refused with validation_error and the reason when the setup has errors, no solver is available, credits are used up, storage is full or the maximum of simultaneous simulations is reached; with 503 service_unavailable while the job queue cannot be reached.',
         params: idParamsSchema,
         body: runStartSchema,
-        response: { 201: runSchema, ...errorResponses },
+        response: { 201: runSchema, ...errorResponses, 503: apiErrorSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await startRun(services, authOf(request), request.params.id, request.body)),
@@ -117,7 +118,7 @@ export const runRoutes: RunRoutes = async (app, { ctx, runs }) => {
         security: bearer,
         summary: 'Discretize the setup (particle counts and warnings arrive as the job result)',
         params: idParamsSchema,
-        response: { 201: jobRecordSchema, ...errorResponses },
+        response: { 201: jobRecordSchema, ...errorResponses, 503: apiErrorSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await startDiscretization(services, authOf(request), request.params.id)),

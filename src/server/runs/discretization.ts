@@ -66,6 +66,7 @@ export const discretizationHandler: JobHandler = {
 
 export async function startDiscretization(services: JobServices, auth: AuthContext, simulationId: string): Promise<JobRecord> {
   const { db, dispatcher } = services;
+  if (!(await dispatcher.available())) throw new HttpError('service_unavailable', RUN_MESSAGES.queueUnavailable);
   const job = await db.transaction(async (tx) => {
     await accessSimulation(tx, auth, simulationId, 'write');
     // One discretization at a time per simulation: concurrent requests queue up on the row lock.

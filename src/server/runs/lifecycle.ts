@@ -83,6 +83,9 @@ async function uploadedSetupInput(storage: RunStorage, record: UploadedSetupRow 
 export async function startRun(services: JobServices, auth: AuthContext, simulationId: string, input: RunStart): Promise<Run> {
   const { db, storage, bus, dispatcher } = services;
   const resume = input.mode === 'resume';
+  // Checked before anything changes: with the queue unreachable the run could only end as a failed
+  // creation, so the caller hears at once that the service is unavailable and can try again.
+  if (!(await dispatcher.available())) throw new HttpError('service_unavailable', RUN_MESSAGES.queueUnavailable);
   const { run, job } = await db.transaction(async (tx) => {
     await accessSimulation(tx, auth, simulationId, 'write');
     const sim = await lockSimulation(tx, simulationId);
@@ -206,6 +209,9 @@ export async function startRun(services: JobServices, auth: AuthContext, simulat
   } else {
     await advanceSimulation(db, bus, { ...ids, from: ['creating'], to: 'creation_failed', values: { resumable: false } });
     await updateRun(db, run.id, { state: 'creation_failed', errorMessage: RUN_MESSAGES.enqueueFailed, endedAt: new Date() });
+    // The queue went away between the check and the dispatch: the run is recorded as a failed
+    // creation (it can be started again), and the caller hears that the service is unavailable.
+    if (!(await dispatcher.available())) throw new HttpError('service_unavailable', RUN_MESSAGES.queueUnavailable);
   }
   const fresh = (await runsOfSimulation(db, simulationId)).find((r) => r.id === run.id);
   return toRun(fresh ?? run);

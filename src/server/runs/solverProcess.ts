@@ -4,6 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { prepareCase, UnsupportedCaseError, type FileResolver } from '../../solver/caseInput.ts';
 import { createNodeSolverRun } from '../../solver/nodePlatform.ts';
+import type { DiscretizerCounts, DiscretizerWarning } from '../../solver/discretizer.ts';
+import { RUN_MESSAGES } from '../../domain/runs.ts';
 import type { FileMap, SolverFailure, SolverReport, SolverRequest } from './solverProtocol.ts';
 
 const controller = new AbortController();
@@ -31,6 +33,12 @@ function failure(error: unknown): SolverFailure {
   return { name: 'Error', message: String(error) };
 }
 
+function refuseWithoutFluid(counts: DiscretizerCounts, warnings: readonly DiscretizerWarning[]): void {
+  if (counts.fluid > 0 || counts.buffer > 0) return;
+  const reasons = warnings.filter((w) => w.code !== 'no_fluid').map((w) => w.message);
+  throw Object.assign(new Error(RUN_MESSAGES.noFluid(reasons)), { name: 'NoFluidError' });
+}
+
 async function handle(request: SolverRequest): Promise<void> {
   if (request.type === 'stop') {
     controller.abort();
@@ -55,6 +63,9 @@ async function handle(request: SolverRequest): Promise<void> {
         onOutput: (event) => void send({ type: 'output', outputNo: event.outputNo, time: event.time, bytes: event.bytes }),
       });
       await send({ type: 'prepared', counts: run.counts, warnings: [...run.warnings] });
+      // A new run without fluid would spend credits on walls alone: it does not start, and says why. A
+      // resumed run may legitimately have lost its fluid through outlets or the deletion boundary.
+      if (!request.resume) refuseWithoutFluid(run.counts, run.warnings);
       const summary = await run.start();
       await send({ type: 'done', summary });
     }

@@ -5,6 +5,7 @@ import { ERROR_MESSAGES } from '../../domain/errors.ts';
 import { emptySetup, type SetupDocument } from '../../domain/setup.ts';
 import { copyName, type Simulation, type SimulationClone, type SimulationCreate, type SimulationUpdate } from '../../domain/simulation.ts';
 import { RUNNING_GROUP, type SimulationState } from '../../domain/simulationState.ts';
+import { setupWriteErrors } from '../../domain/validation/writeRules.ts';
 import type { Executor } from '../db/client.ts';
 import { deleteImage, imageShownElsewhere } from '../db/images.ts';
 import { touchProject } from '../db/projects.ts';
@@ -158,11 +159,19 @@ export async function getSetup(ctx: ServiceContext, auth: AuthContext, id: strin
   return setup?.document ?? emptySetup();
 }
 
+/**
+ * Replaces the setup; a document with a value the domain rules refuse (out of range, zero axis, deletion
+ * boundary min not below max, seed above the fill height) is refused whole with the rule's message, and
+ * nothing is stored. What a case being built still lacks saves, and blocks only the start.
+ */
 export async function replaceSetup(ctx: ServiceContext, auth: AuthContext, id: string, document: SetupDocument): Promise<SetupDocument> {
+  const refusals = setupWriteErrors(document);
   return ctx.db.transaction(async (tx) => {
     const simulation = await accessSimulation(tx, auth, id, 'write');
     if (simulation.uploadedSetup) throw new HttpError('wrong_input', 'An uploaded setup cannot be edited.', { status: 409 });
     if (simulation.setupLocked) throw new HttpError('wrong_input', ERROR_MESSAGES.setupLocked, { status: 409 });
+    // Refused after the access check, so that a caller who may not write learns nothing about the rules.
+    if (refusals.length > 0) throw new HttpError('validation_error', refusals[0].message, { fieldErrors: refusals });
     await assertSensorsEditable(tx, id, (await findSetup(tx, id))?.document.sensors ?? [], document.sensors);
     await saveSetup(tx, id, document);
     await updateSimulation(tx, id, {});

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/domain/messages.ts';
 import { RUN_MESSAGES } from '../../../src/domain/runs.ts';
+import { emptyShape } from '../../../src/domain/shape.ts';
 import { organizations, simulations } from '../../../src/server/db/schema.ts';
 import { adminToken, call, createSimulationWithSetup, smallDamBreak, solverId, startRunsApp, waitForState, type RunsTestApp } from './harness.ts';
 
@@ -34,8 +35,10 @@ function expectRefused(response: Awaited<ReturnType<typeof start>>, description:
 
 describe('start blockers', () => {
   it('refuses a setup with errors, naming the validation', async () => {
-    // 0.1 / 0.05 = 2 outputs: below the minimum of 5.
-    const simId = await createSimulationWithSetup(t, token, smallDamBreak({ outputTimeInterval: 0.05 }));
+    // A part without geometry saves (the case is still being built) but blocks the start.
+    const setup = smallDamBreak();
+    setup.parts.push({ ...structuredClone(setup.parts[0]), id: 'no-geometry', name: 'No geometry', shape: emptyShape() });
+    const simId = await createSimulationWithSetup(t, token, setup);
     expectRefused(await start(simId), MESSAGES.startHasErrors);
     const validation = (await call(t, token, 'GET', `/api/simulations/${simId}/validation`)).json();
     expect(validation.valid).toBe(false);

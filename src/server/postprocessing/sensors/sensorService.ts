@@ -8,6 +8,7 @@ import type { JobRecord } from '../../../domain/jobRecords.ts';
 import { OUTPUT_SENSOR_RESULTS_FILE, SENSOR_MESSAGES, outputSensorResultsSchema, type CustomSensors, type OutputSensorResults } from '../../../domain/postprocessing.ts';
 import type { Sensor } from '../../../domain/sensor.ts';
 import { emptySetup } from '../../../domain/setup.ts';
+import { setupWriteErrors } from '../../../domain/validation/writeRules.ts';
 import type { Executor } from '../../db/client.ts';
 import { activeJobsOfSimulation } from '../../db/jobs.ts';
 import { lockSimulation } from '../../db/runs.ts';
@@ -68,6 +69,9 @@ export async function replaceSensors(services: JobServices, auth: AuthContext, s
       if (ids.has(s.id)) throw new HttpError('validation_error', `duplicate id ${s.id}`, { fieldErrors: [{ path: 'sensors', message: `duplicate id ${s.id}` }] });
       ids.add(s.id);
     }
+    // The same rules as a save of the whole setup, for the sensors only (the rest is not written here).
+    const refusals = setupWriteErrors({ ...setup, sensors }).filter((e) => e.path === 'sensors' || e.path.startsWith('sensors.'));
+    if (refusals.length > 0) throw new HttpError('validation_error', refusals[0].message, { fieldErrors: refusals });
     await assertSensorsEditable(tx, simulationId, setup.sensors, sensors);
     // Sensors only read results: a run that locks the setup is not affected by them.
     await saveSetup(tx, simulationId, { ...setup, sensors });
