@@ -1,0 +1,36 @@
+// Convergence of the dam break against Martin & Moyce (1952): the surge-front error at 20 and 40 particles
+// across the column (80 with --fine: about 50k fluid and 700k wall particles, hours on 2 cores). Prints
+// each comparison and whether the error grows with resolution. `node benchmarks/solver/convergence.ts`.
+import { availableParallelism } from 'node:os';
+import { prepareCase } from '../../src/solver/caseInput.ts';
+import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
+import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
+import { COLUMN_WIDTH, compareWithMartinMoyce, martinMoyceSetup, type FrontComparison } from '../../src/solver/cases/martinMoyce.ts';
+
+const resolutions = process.argv.includes('--fine') ? [20, 40, 80] : [20, 40];
+const threads = Math.min(2, availableParallelism());
+const results: { across: number; seconds: number; particles: number; r: FrontComparison }[] = [];
+for (const across of resolutions) {
+  const c = await prepareCase(martinMoyceSetup(across, { integrationScheme: 'runge_kutta_4' }));
+  const k = c.discretized.counts;
+  console.log(`\n--- ${across} across: Δx = ${(COLUMN_WIDTH / across * 1000).toFixed(2)} mm, ${k.fluid} fluid, ${k.wall} wall particles`);
+  const be = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
+  const started = performance.now();
+  try {
+    const r = await compareWithMartinMoyce(be, COLUMN_WIDTH / across, 6, (line) => console.log(line));
+    results.push({ across, seconds: (performance.now() - started) / 1000, particles: k.total, r });
+  } finally {
+    await be.dispose();
+  }
+}
+console.log('\nacross  particles  steps  wall s  worst error  mean error  (Z ≤ 6; target: ≤ 5 % at 40, not growing with resolution)');
+for (const { across, seconds, particles, r } of results) {
+  console.log(`${String(across).padStart(6)} ${String(particles).padStart(10)} ${String(r.steps).padStart(6)} ${seconds.toFixed(0).padStart(7)} ` +
+    `${(100 * r.worst).toFixed(1).padStart(10)} % ${(100 * r.mean).toFixed(1).padStart(9)} %`);
+}
+for (let k = 1; k < results.length; k++) {
+  const a = results[k - 1], b = results[k];
+  console.log(`${a.across} → ${b.across} across: mean error ${b.r.mean <= a.r.mean ? 'does not grow' : 'grows'} ` +
+    `(${(100 * a.r.mean).toFixed(1)} % → ${(100 * b.r.mean).toFixed(1)} %), worst ${(100 * a.r.worst).toFixed(1)} % → ${(100 * b.r.worst).toFixed(1)} %`);
+}
+process.exit(0);
