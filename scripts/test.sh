@@ -18,6 +18,9 @@ step "lint"
 npx eslint . --max-warnings=0
 step "wasm"
 build_wasm
+step "wasm crate tests"
+# The geometry crate's own Rust tests, on the host target with Debian's toolchain, offline (std only).
+(cd wasm && RUSTC="${SURGE_RUSTC:-/usr/bin/rustc}" "${SURGE_CARGO:-/usr/bin/cargo}" test --offline --quiet --target-dir target/host-tests)
 step "unit and validation tests"
 npx vitest run --project unit --project validation "${EMPTY_OK[@]}" "$@"
 step "client build"

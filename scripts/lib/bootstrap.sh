@@ -32,7 +32,7 @@ apt_missing() {
 # loader (Dawn in Node), Debian's rustc with its wasm32 std, and binaryen's wasm-opt.
 ensure_system_packages() {
   local missing
-  missing="$(apt_missing chromium libvulkan1 rustc libstd-rust-dev-wasm32 binaryen fonts-dejavu-core)"
+  missing="$(apt_missing chromium libvulkan1 rustc cargo libstd-rust-dev-wasm32 binaryen fonts-dejavu-core)"
   missing="${missing## }"
   if [ -n "$missing" ]; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
