@@ -170,6 +170,19 @@ async function main(): Promise<void> {
         ` (cpu load ${one.cpuLoad.toFixed(2)} → ${two.cpuLoad.toFixed(2)}; a load well below 2 with 2 threads means the cores were busy elsewhere)`);
     }
   }
+  // Memory at 1M particles: the CPU backend's own bytes per particle (state, work arrays, neighbour
+  // lists, cell lists) and the process's resident memory with the case loaded, against the 300 B target.
+  {
+    const c = await caseOfSize(1_000_000);
+    const rssBefore = process.memoryUsage().rss;
+    const be = new CpuBackend(engineSetup(c), { threads: Math.min(2, cores), spawnWorker: cores > 1 ? spawnNodeWorker : null });
+    await be.advance(1, { maxWallMs: 1e9, maxSteps: 1 });
+    const rss = process.memoryUsage().rss;
+    console.log(`memory at ${c.discretized.counts.total.toLocaleString('en')} particles (CPU, ${be.threads} threads): ` +
+      `${be.bytesPerParticle} bytes/particle in the backend (target ≤ 300), resident ${(rss / 2 ** 20).toFixed(0)} MB ` +
+      `(${((rss - rssBefore) / c.discretized.counts.total).toFixed(0)} bytes/particle more than before the backend)`);
+    await be.dispose();
+  }
   const gpuBest = results.filter((r) => r.label.endsWith('gpu') || r.label.endsWith('chromium')).sort((a, b) => b.particleStepsPerSecond - a.particleStepsPerSecond)[0];
   if (gpuBest !== undefined) {
     const target = 1e8;
