@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type Provider from 'oidc-provider';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createDatabaseAttemptCounter, createRedisAttemptCounter } from './auth/attemptCounter.ts';
 import { registerInteractionRoutes } from './auth/interactions.ts';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './auth/keys.ts';
 import { createProvider } from './auth/provider.ts';
@@ -14,6 +15,7 @@ import { authenticateToken, bearerToken } from './auth/requestAuth.ts';
 import { createEmbeddedVerifier, createExternalVerifier, type TokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { deleteEndedAttemptWindows } from './db/authAttempts.ts';
 import { analyze, vacuumAnalyze } from './db/maintenance.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { deleteExpiredPayloads } from './db/oidcPayloads.ts';
@@ -81,6 +83,11 @@ function pinPublicOrigin(request: FastifyRequest, publicUrl: string): void {
   request.raw.headers['x-forwarded-proto'] = url.protocol.replace(':', '');
 }
 
+/** SURGE_TRUST_PROXY as a hop count: the nearest `hops` proxies are believed. */
+function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export type BuildOptions = {
   /** An already open database (tests share one); the app then does not close it. */
   database?: DatabaseHandle;
@@ -104,7 +111,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, serializers: requestSerializers },
-    trustProxy: true,
+    // The client address counts for sign-in limits, so X-Forwarded-For is believed only from trusted proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 16 * 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
@@ -136,7 +144,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       maintenance.unref();
       app.addHook('onClose', async () => clearInterval(maintenance));
     }
-    const ctx: ServiceContext = { db: database.db, config, log: app.log };
+    const runsConfig: RunsConfig = { ...loadRunsConfig(process.env, 'api'), ...options.runs };
+    // Sign-in limits must hold across replicas: in Redis with the cluster's Redis, else in the database.
+    const attempts = runsConfig.redisUrl
+      ? createRedisAttemptCounter(runsConfig.redisUrl, runsConfig.queuePrefix, app.log)
+      : createDatabaseAttemptCounter(database.db);
+    app.addHook('onClose', async () => attempts.close());
+    const ctx: ServiceContext = { db: database.db, config, log: app.log, attempts };
     const seed = await seedOnFirstStart(database.db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
@@ -161,7 +175,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       db: database.db,
       storageDir: config.storageDir,
       log: app.log,
-      config: { ...loadRunsConfig(process.env, 'api'), ...options.runs },
+      config: runsConfig,
       ...(options.handlers ? { handlers: options.handlers } : {}),
     });
     // Registered first so that it runs after the routes have stopped (hooks run in reverse order).
@@ -245,6 +259,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       });
       const sweep = setInterval(() => {
         deleteExpiredPayloads(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove expired sign-in records'));
+        deleteEndedAttemptWindows(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove ended sign-in attempt counts'));
       }, EXPIRED_PAYLOAD_SWEEP_MS);
       sweep.unref();
       app.addHook('onClose', async () => clearInterval(sweep));
