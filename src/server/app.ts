@@ -12,8 +12,9 @@ import { registerInteractionRoutes } from './auth/interactions.ts';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './auth/keys.ts';
 import { createProvider } from './auth/provider.ts';
 import { authenticateToken, bearerToken } from './auth/requestAuth.ts';
+import { isStructuredToken, revokeAccessToken } from './auth/revocation.ts';
 import { createEmbeddedVerifier, createExternalVerifier, type TokenVerifier } from './auth/tokens.ts';
-import type { ServerConfig } from './config.ts';
+import { EMBEDDED_CLIENT_ID, type ServerConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { deleteEndedAttemptWindows } from './db/authAttempts.ts';
 import { analyze, vacuumAnalyze } from './db/maintenance.ts';
@@ -237,7 +238,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         scope.removeAllContentTypeParsers();
         scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
         const callback = oidcProvider.callback();
-        const handler = (request: FastifyRequest, reply: FastifyReply) => {
+        const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+          if (request.method === 'POST' && request.url.split('?')[0] === '/oidc/token/revocation') {
+            const revoked = await revokeStructuredToken(request, reply);
+            if (revoked) return reply;
+          }
           reply.hijack();
           pinPublicOrigin(request, config.publicUrl);
           const raw = request.raw as typeof request.raw & { originalUrl?: string };
@@ -245,6 +250,37 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
           raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
           void callback(raw, reply.raw);
         };
+        /**
+         * The provider refuses to revoke JWT access tokens; those are revoked here (their grant ends).
+         * Other tokens go on to the provider with the body already read: it then takes `req.body`.
+         */
+        async function revokeStructuredToken(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > 64 * 1024) {
+              await reply.status(413).send({ error: 'invalid_request', error_description: 'request entity too large' });
+              return true;
+            }
+            chunks.push(chunk);
+          }
+          const text = Buffer.concat(chunks).toString('utf8');
+          (request.raw as typeof request.raw & { body?: string }).body = text;
+          const params = new URLSearchParams(text);
+          const token = params.get('token');
+          if (!token || !isStructuredToken(token)) return false;
+          const clientId = params.get('client_id');
+          if (clientId !== EMBEDDED_CLIENT_ID) {
+            await reply.status(401).send({ error: 'invalid_client', error_description: 'client authentication failed' });
+            return true;
+          }
+          await revokeAccessToken(database.db, verifyToken, token, clientId);
+          const origin = request.headers.origin;
+          if (origin && origin === new URL(config.publicUrl).origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+          await reply.status(200).header('cache-control', 'no-store').send('');
+          return true;
+        }
         scope.all('/oidc', { schema: { hide: true } }, handler);
         scope.all('/oidc/*', { schema: { hide: true } }, handler);
       });
