@@ -73,6 +73,10 @@ export const ERROR_MESSAGES = {
   wrongPassword: 'The current password is not correct.',
   invalidTotp: 'The code is not valid. Check the time on your device and try again.',
   noPendingEnrolment: 'Start the enrolment of an authenticator first.',
+  /** Followed by when to try again ("Try again in 12 minutes."). */
+  signInThrottled: 'Too many failed sign-in attempts from this address.',
+  /** Followed by when to try again; even the right code is refused until then. */
+  totpLocked: 'Too many wrong codes for this account. Codes are not accepted for a while, not even the right one.',
   unknown: 'Something went wrong!',
 } as const;
 

@@ -7,13 +7,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type Provider from 'oidc-provider';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createDatabaseAttemptCounter, createRedisAttemptCounter } from './auth/attemptCounter.ts';
 import { registerInteractionRoutes } from './auth/interactions.ts';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './auth/keys.ts';
 import { createProvider } from './auth/provider.ts';
 import { authenticateToken, bearerToken } from './auth/requestAuth.ts';
+import { isStructuredToken, revokeAccessToken } from './auth/revocation.ts';
 import { createEmbeddedVerifier, createExternalVerifier, type TokenVerifier } from './auth/tokens.ts';
-import type { ServerConfig } from './config.ts';
+import { EMBEDDED_CLIENT_ID, type ServerConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { deleteEndedAttemptWindows } from './db/authAttempts.ts';
 import { analyze, vacuumAnalyze } from './db/maintenance.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { deleteExpiredPayloads } from './db/oidcPayloads.ts';
@@ -81,6 +84,11 @@ function pinPublicOrigin(request: FastifyRequest, publicUrl: string): void {
   request.raw.headers['x-forwarded-proto'] = url.protocol.replace(':', '');
 }
 
+/** SURGE_TRUST_PROXY as a hop count: the nearest `hops` proxies are believed. */
+function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export type BuildOptions = {
   /** An already open database (tests share one); the app then does not close it. */
   database?: DatabaseHandle;
@@ -104,7 +112,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, serializers: requestSerializers },
-    trustProxy: true,
+    // The client address counts for sign-in limits, so X-Forwarded-For is believed only from trusted proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 16 * 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
@@ -136,7 +145,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       maintenance.unref();
       app.addHook('onClose', async () => clearInterval(maintenance));
     }
-    const ctx: ServiceContext = { db: database.db, config, log: app.log };
+    const runsConfig: RunsConfig = { ...loadRunsConfig(process.env, 'api'), ...options.runs };
+    // Sign-in limits must hold across replicas: in Redis with the cluster's Redis, else in the database.
+    const attempts = runsConfig.redisUrl
+      ? createRedisAttemptCounter(runsConfig.redisUrl, runsConfig.queuePrefix, app.log)
+      : createDatabaseAttemptCounter(database.db);
+    app.addHook('onClose', async () => attempts.close());
+    const ctx: ServiceContext = { db: database.db, config, log: app.log, attempts };
     const seed = await seedOnFirstStart(database.db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
@@ -161,7 +176,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       db: database.db,
       storageDir: config.storageDir,
       log: app.log,
-      config: { ...loadRunsConfig(process.env, 'api'), ...options.runs },
+      config: runsConfig,
       ...(options.handlers ? { handlers: options.handlers } : {}),
     });
     // Registered first so that it runs after the routes have stopped (hooks run in reverse order).
@@ -223,7 +238,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         scope.removeAllContentTypeParsers();
         scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
         const callback = oidcProvider.callback();
-        const handler = (request: FastifyRequest, reply: FastifyReply) => {
+        const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+          if (request.method === 'POST' && request.url.split('?')[0] === '/oidc/token/revocation') {
+            const revoked = await revokeStructuredToken(request, reply);
+            if (revoked) return reply;
+          }
           reply.hijack();
           pinPublicOrigin(request, config.publicUrl);
           const raw = request.raw as typeof request.raw & { originalUrl?: string };
@@ -231,6 +250,37 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
           raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
           void callback(raw, reply.raw);
         };
+        /**
+         * The provider refuses to revoke JWT access tokens; those are revoked here (their grant ends).
+         * Other tokens go on to the provider with the body already read: it then takes `req.body`.
+         */
+        async function revokeStructuredToken(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > 64 * 1024) {
+              await reply.status(413).send({ error: 'invalid_request', error_description: 'request entity too large' });
+              return true;
+            }
+            chunks.push(chunk);
+          }
+          const text = Buffer.concat(chunks).toString('utf8');
+          (request.raw as typeof request.raw & { body?: string }).body = text;
+          const params = new URLSearchParams(text);
+          const token = params.get('token');
+          if (!token || !isStructuredToken(token)) return false;
+          const clientId = params.get('client_id');
+          if (clientId !== EMBEDDED_CLIENT_ID) {
+            await reply.status(401).send({ error: 'invalid_client', error_description: 'client authentication failed' });
+            return true;
+          }
+          await revokeAccessToken(database.db, verifyToken, token, clientId);
+          const origin = request.headers.origin;
+          if (origin && origin === new URL(config.publicUrl).origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+          await reply.status(200).header('cache-control', 'no-store').send('');
+          return true;
+        }
         scope.all('/oidc', { schema: { hide: true } }, handler);
         scope.all('/oidc/*', { schema: { hide: true } }, handler);
       });
@@ -245,6 +295,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       });
       const sweep = setInterval(() => {
         deleteExpiredPayloads(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove expired sign-in records'));
+        deleteEndedAttemptWindows(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove ended sign-in attempt counts'));
       }, EXPIRED_PAYLOAD_SWEEP_MS);
       sweep.unref();
       app.addHook('onClose', async () => clearInterval(sweep));

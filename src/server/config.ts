@@ -30,6 +30,9 @@ export type ServerConfig = {
   logLevel: string;
   /** Access token lifetime in seconds. */
   accessTokenTtl: number;
+  /** Which proxies may set X-Forwarded-For (Fastify's trustProxy): the client address that sign-in limits count by. */
+  trustProxy: boolean | number | string;
+  signInLimits: SignInLimits;
   regionalBanner?: { message: string; url: string };
   /** Help menu targets (SURGE_HELP_*_URL); only configured ones are shown. */
   helpLinks: HelpLinks;
@@ -40,6 +43,55 @@ export type ServerConfig = {
   /** A Surge support account in the internal organisation, created on start if missing (SURGE_SUPPORT_USER_EMAIL). */
   supportUser?: { email: string; password?: string };
 };
+
+/**
+ * Sign-in limits, shared by every API replica (database, or Redis with REDIS_URL). Failed passwords are
+ * counted per client address and per account + address, so that guesses from elsewhere never lock the
+ * real user out; TOTP codes are counted per account, since whoever types them already has the password.
+ */
+export type SignInLimits = {
+  windowMs: number;
+  /** Failed password attempts from one address (any accounts) per window. */
+  perAddress: number;
+  /** Failed password attempts on one account from one address per window. */
+  perAccountAddress: number;
+  /** Failed attempts on one account from all addresses after which each address gets only `perAccountAddressUnderAttack`. */
+  accountUnderAttack: number;
+  perAccountAddressUnderAttack: number;
+  /** Wrong TOTP codes per account per `totpWindowMs`; then every code, even the right one, is refused. */
+  totpPerAccount: number;
+  totpWindowMs: number;
+};
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return value;
+}
+
+export function signInLimitsFrom(env: NodeJS.ProcessEnv): SignInLimits {
+  return {
+    windowMs: positiveInt(env, 'SURGE_SIGN_IN_WINDOW_S', 15 * 60) * 1000,
+    perAddress: positiveInt(env, 'SURGE_SIGN_IN_MAX_PER_ADDRESS', 20),
+    perAccountAddress: positiveInt(env, 'SURGE_SIGN_IN_MAX_PER_ACCOUNT_ADDRESS', 5),
+    accountUnderAttack: positiveInt(env, 'SURGE_SIGN_IN_ACCOUNT_UNDER_ATTACK', 20),
+    perAccountAddressUnderAttack: 2,
+    totpPerAccount: positiveInt(env, 'SURGE_TOTP_MAX_PER_ACCOUNT', 5),
+    totpWindowMs: positiveInt(env, 'SURGE_TOTP_WINDOW_S', 15 * 60) * 1000,
+  };
+}
+
+/** SURGE_TRUST_PROXY: true/false, a hop count, or addresses and ranges; default private networks only. */
+function trustProxyFrom(env: NodeJS.ProcessEnv): boolean | number | string {
+  const raw = env.SURGE_TRUST_PROXY?.trim();
+  if (!raw) return 'loopback, linklocal, uniquelocal';
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  return raw;
+}
 
 /** Environment variable of each Help menu link. */
 export const HELP_LINK_ENV = {
@@ -145,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     buildId: detectBuildId(env),
     logLevel: env.LOG_LEVEL || 'info',
     accessTokenTtl: Number(env.SURGE_ACCESS_TOKEN_TTL || 600),
+    trustProxy: trustProxyFrom(env),
+    signInLimits: signInLimitsFrom(env),
     regionalBanner: banner,
     helpLinks: helpLinksFrom(env),
     supportEmail: emailFrom(env, 'SURGE_SUPPORT_EMAIL'),

@@ -59,10 +59,15 @@ export type Browser = {
   postForm(url: string, fields: Record<string, string>): Promise<Response>;
 };
 
-export function createBrowser(): Browser {
+/** `headers` go with every request (X-Forwarded-For: a client behind the server's trusted proxy). */
+export function createBrowser(headers: Record<string, string> = {}): Browser {
   const jar = new CookieJar();
   const send = async (url: string, init: RequestInit) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header(), accept: 'text/html' } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...headers, ...(init.headers as Record<string, string>), cookie: jar.header(), accept: 'text/html' },
+    });
     jar.store(response);
     return response;
   };

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { ERROR_MESSAGES } from '../../domain/errors.ts';
 import { emailSchema, passwordSchema } from '../../domain/user.ts';
 import { CLIENT_SCOPE } from '../config.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -13,7 +14,8 @@ import { forgotPasswordPage, loginPage, messagePage, resetDonePage, resetPasswor
 
 export const LOGIN_ERRORS = {
   invalidCredentials: 'Invalid email or password',
-  throttled: 'Too many failed attempts. Wait a few minutes, then try again.',
+  throttled: ERROR_MESSAGES.signInThrottled,
+  totpLocked: ERROR_MESSAGES.totpLocked,
   server: 'Something went wrong while trying to log you in!',
   invalidCode: 'The code is not valid. Try the current code of your authenticator app.',
   codeExpired: 'The sign-in took too long or had too many wrong codes. Sign in again.',
@@ -30,6 +32,16 @@ const forgotBody = z.object({ email: z.string().max(320).default(''), uid: z.str
 const resetBody = z.object({ password: z.string().max(1024).default(''), confirm: z.string().max(1024).default('') });
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** "Try again in 12 minutes." for a limit that ends at `retryAt` (at least one minute, rounded up). */
+export function tryAgainIn(retryAt: Date, now = Date.now()): string {
+  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now) / 60_000));
+  return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+function retryAfterSeconds(retryAt: Date): string {
+  return String(Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000)));
+}
 
 export function registerInteractionRoutes(app: FastifyInstance, provider: Provider, ctx: ServiceContext): void {
   // Sign-in pages are never framed (clickjacking) and never leak their URL (reset tokens) as referrer.
@@ -92,8 +104,11 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       const interaction = await details(request, reply, uid);
       if (!interaction) return expired(reply);
       if (!body.success) return html(reply, loginPage({ uid, email, error: LOGIN_ERRORS.invalidCredentials }));
-      const check = await checkPassword(ctx, body.data.email, body.data.password);
-      if (check.result === 'throttled') return html(reply, loginPage({ uid, email, error: LOGIN_ERRORS.throttled }), 429);
+      const check = await checkPassword(ctx, body.data.email, body.data.password, request.ip);
+      if (check.result === 'throttled') {
+        reply.header('retry-after', retryAfterSeconds(check.retryAt));
+        return html(reply, loginPage({ uid, email, error: `${LOGIN_ERRORS.throttled} ${tryAgainIn(check.retryAt)}` }), 429);
+      }
       if (check.result === 'invalid') return html(reply, loginPage({ uid, email, error: LOGIN_ERRORS.invalidCredentials }), 401);
       if (check.needsSecondFactor) {
         await startSecondFactor(ctx, uid, check.user.id);
@@ -114,6 +129,10 @@ export function registerInteractionRoutes(app: FastifyInstance, provider: Provid
       if (!interaction) return expired(reply);
       const check = await checkSecondFactor(ctx, uid, body.success ? body.data.code : '');
       if (check.result === 'expired') return html(reply, loginPage({ uid, error: LOGIN_ERRORS.codeExpired }), 401);
+      if (check.result === 'locked') {
+        reply.header('retry-after', retryAfterSeconds(check.retryAt));
+        return html(reply, totpPage({ uid, error: `${LOGIN_ERRORS.totpLocked} ${tryAgainIn(check.retryAt)}` }), 429);
+      }
       if (check.result === 'invalid') return html(reply, totpPage({ uid, error: LOGIN_ERRORS.invalidCode }), 401);
       return await finishLogin(request, reply, check.user.id, ['pwd', 'otp']);
     } catch (error) {

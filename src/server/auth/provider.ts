@@ -12,6 +12,11 @@ import { escapeHtml, logoutPage, messagePage, page } from './pages.ts';
 
 /** The only scope of the API resource; access tokens for it carry the user's id as `sub`. */
 export const API_SCOPE = 'api';
+/**
+ * Claim of access tokens naming the grant they were issued under. The API refuses a token whose grant
+ * is gone, so that sign-out, revocation, a password reset or deactivation end API access at once.
+ */
+export const GRANT_CLAIM = 'gid';
 const DAY_S = 24 * 60 * 60;
 
 export function redirectUris(publicUrl: string) {
@@ -98,6 +103,9 @@ export function createProvider(options: {
       return client.grantTypeAllowed('refresh_token');
     },
     rotateRefreshToken: true,
+    async extraTokenClaims(_ctx, token) {
+      return token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined;
+    },
     ttl: {
       AccessToken: config.accessTokenTtl,
       AuthorizationCode: 60,
@@ -109,7 +117,8 @@ export function createProvider(options: {
     },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // Opaque refresh tokens are revoked here (JWT access tokens by ./revocation.ts): only by their own client.
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       resourceIndicators: {
         enabled: true,

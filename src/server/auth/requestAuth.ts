@@ -1,15 +1,19 @@
 // Authenticates API requests: the bearer access token is verified, its user loaded (or, with an
-// external issuer, provisioned by email into the default organisation), and request.auth set.
+// external issuer, provisioned by email into the default organisation), and request.auth set. Tokens of
+// the embedded provider must also name a grant that still exists: sign-out, revocation, a password reset
+// and deactivation delete the grant, and the token stops working on every replica with the next request.
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { ERROR_MESSAGES } from '../../domain/errors.ts';
 import type { IdentityConfig } from '../config.ts';
+import { findPayload } from '../db/oidcPayloads.ts';
 import { findFirstOrganization } from '../db/organizations.ts';
 import { findUserWithOrganization, findUserWithOrganizationByEmail, insertUser, updateUser } from '../db/users.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../services/access.ts';
 import { authScope } from '../services/accessGrants.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { GRANT_CLAIM } from './provider.ts';
 import type { TokenVerifier } from './tokens.ts';
 
 declare module 'fastify' {
@@ -50,7 +54,16 @@ export async function authenticateToken(
 
 async function findEmbeddedUser(ctx: ServiceContext, claims: JWTPayload) {
   if (!claims.sub || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return undefined;
+  if (!(await grantIsLive(ctx, claims))) return undefined;
   return findUserWithOrganization(ctx.db, claims.sub);
+}
+
+/** Whether the grant the token was issued under still exists and belongs to the token's user. */
+export async function grantIsLive(ctx: ServiceContext, claims: JWTPayload): Promise<boolean> {
+  const grantId = claims[GRANT_CLAIM];
+  if (typeof grantId !== 'string' || grantId === '' || grantId.length > 200) return false;
+  const grant = await findPayload(ctx.db, 'Grant', grantId);
+  return grant !== undefined && grant.accountId === claims.sub;
 }
 
 function claimString(claims: JWTPayload, name: string): string | undefined {

@@ -124,6 +124,20 @@ export const oidcPayloads = pgTable(
   ],
 );
 
+/**
+ * Sign-in attempt counters (password per address, per account and address, per account; TOTP codes per
+ * account) in fixed windows: kept here so that every API replica counts the same attempts.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_attempts_window_ends_idx').on(t.windowEndsAt)],
+);
+
 /** Secrets generated on first start (cookie keys, signing keys); shared by every API replica. */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

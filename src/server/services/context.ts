@@ -1,5 +1,6 @@
 // What every service needs: the database, the configuration and a logger.
 import type { FastifyBaseLogger } from 'fastify';
+import type { AttemptCounter } from '../auth/attemptCounter.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 
@@ -7,4 +8,6 @@ export type ServiceContext = {
   db: Database;
   config: ServerConfig;
   log: FastifyBaseLogger;
+  /** Shared sign-in attempt counters; absent: counted in `db`. */
+  attempts?: AttemptCounter;
 };

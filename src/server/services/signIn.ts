@@ -1,5 +1,7 @@
-// Sign-in with the embedded provider: password check with a per-email throttle, and the second factor
-// (a pending challenge per interaction, then a TOTP code that works once).
+// Sign-in with the embedded provider: password check with throttling per client address and per account
+// + address, and the second factor (a pending challenge per interaction, then a TOTP code that works
+// once, with a limit of wrong codes per account across sign-ins). Counters are shared by every replica.
+import { createDatabaseAttemptCounter, type AttemptCounter } from '../auth/attemptCounter.ts';
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords.ts';
 import { openSecret } from '../auth/secretBox.ts';
 import { matchTotp } from '../auth/totp.ts';
@@ -8,47 +10,68 @@ import { destroyPayload, findPayload, upsertPayload } from '../db/oidcPayloads.t
 import { findUser, findUserByEmail, updateUser, type UserRow } from '../db/users.ts';
 import type { ServiceContext } from './context.ts';
 
-const MAX_FAILURES = 10;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MFA_CHALLENGE_KIND = 'MfaChallenge';
 const MFA_CHALLENGE_TTL_S = 10 * 60;
+/** Wrong codes within one sign-in before it has to start again (the per-account limit applies as well). */
 const MAX_TOTP_ATTEMPTS = 5;
 
-/** Failed password attempts per email, kept in memory: enough to slow down guessing on one server. */
-const failures = new Map<string, { count: number; since: number }>();
-
-function throttled(email: string, now: number): boolean {
-  const entry = failures.get(email);
-  if (!entry) return false;
-  if (now - entry.since > FAILURE_WINDOW_MS) {
-    failures.delete(email);
-    return false;
-  }
-  return entry.count >= MAX_FAILURES;
+function attemptsOf(ctx: ServiceContext): AttemptCounter {
+  return ctx.attempts ?? createDatabaseAttemptCounter(ctx.db);
 }
 
-function recordFailure(email: string, now: number): void {
-  const entry = failures.get(email);
-  if (!entry || now - entry.since > FAILURE_WINDOW_MS) failures.set(email, { count: 1, since: now });
-  else entry.count += 1;
+/**
+ * The part of a client address that one attacker controls: an IPv4 address, or the /64 prefix of an
+ * IPv6 one (a single host is usually given a whole /64, so counting single IPv6 addresses counts nothing).
+ */
+export function clientAddressKey(address: string): string {
+  const plain = address.split('%')[0].toLowerCase();
+  const mapped = /^::ffff:([0-9]+\.[0-9]+\.[0-9]+\.[0-9]+)$/.exec(plain);
+  if (mapped) return mapped[1];
+  if (!plain.includes(':')) return plain;
+  const [head, tail] = plain.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
+  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 export type PasswordCheck =
   | { result: 'ok'; user: UserRow; needsSecondFactor: boolean }
   | { result: 'invalid' }
-  | { result: 'throttled' };
+  | { result: 'throttled'; retryAt: Date };
 
-export async function checkPassword(ctx: ServiceContext, emailInput: string, password: string): Promise<PasswordCheck> {
+/**
+ * Checks a password from `clientAddress`. Refused without checking once the address has too many
+ * failures (any accounts), or this account has too many from this address; an account that many
+ * addresses guess at gets fewer tries per address, but a new address always gets its own.
+ */
+export async function checkPassword(ctx: ServiceContext, emailInput: string, password: string, clientAddress: string): Promise<PasswordCheck> {
   const email = emailInput.trim().toLowerCase();
-  const now = Date.now();
-  if (throttled(email, now)) return { result: 'throttled' };
+  const limits = ctx.config.signInLimits;
+  const counter = attemptsOf(ctx);
+  const address = clientAddressKey(clientAddress);
+  const keys = { address: `pwd:addr:${address}`, pair: `pwd:pair:${email}|${address}`, account: `pwd:acct:${email}` };
+  const [byAddress, byPair, byAccount] = await Promise.all([
+    counter.hit(keys.address, limits.windowMs),
+    counter.hit(keys.pair, limits.windowMs),
+    counter.hit(keys.account, limits.windowMs),
+  ]);
+  const pairLimit = byAccount.count > limits.accountUnderAttack ? limits.perAccountAddressUnderAttack : limits.perAccountAddress;
+  const addressOver = byAddress.count > limits.perAddress;
+  const pairOver = byPair.count > pairLimit;
+  if (addressOver || pairOver) {
+    const retryAt = new Date(Math.max(addressOver ? byAddress.windowEndsAt.getTime() : 0, pairOver ? byPair.windowEndsAt.getTime() : 0));
+    return { result: 'throttled', retryAt };
+  }
   const user = email ? await findUserByEmail(ctx.db, email) : undefined;
   const ok = user && user.active && !user.ssoConnection ? await verifyPassword(password, user.passwordHash) : await verifyAgainstNothing(password);
-  if (!ok || !user) {
-    recordFailure(email, now);
-    return { result: 'invalid' };
-  }
-  failures.delete(email);
+  if (!ok || !user) return { result: 'invalid' };
+  // A right password is no failure: an office behind one address must not use up its limit by signing in.
+  await Promise.all([counter.release(keys.address), counter.release(keys.account), counter.clear(keys.pair)]);
   const authenticators = await listConfirmedAuthenticators(ctx.db, user.id);
   return { result: 'ok', user, needsSecondFactor: authenticators.length > 0 };
 }
@@ -67,7 +90,11 @@ export async function pendingSecondFactor(ctx: ServiceContext, interactionUid: s
   return typeof challenge?.accountId === 'string' ? challenge.accountId : undefined;
 }
 
-export type SecondFactorCheck = { result: 'ok'; user: UserRow } | { result: 'invalid' } | { result: 'expired' };
+export type SecondFactorCheck =
+  | { result: 'ok'; user: UserRow }
+  | { result: 'invalid' }
+  | { result: 'expired' }
+  | { result: 'locked'; retryAt: Date };
 
 export async function checkSecondFactor(ctx: ServiceContext, interactionUid: string, code: string): Promise<SecondFactorCheck> {
   const challenge = await findPayload(ctx.db, MFA_CHALLENGE_KIND, interactionUid);
@@ -76,7 +103,15 @@ export async function checkSecondFactor(ctx: ServiceContext, interactionUid: str
   if (!accountId || attempts >= MAX_TOTP_ATTEMPTS) return { result: 'expired' };
   const user = await findUser(ctx.db, accountId);
   if (!user || !user.active) return { result: 'expired' };
+  // Counted per account before the code is looked at: new sign-ins (the password is known) do not
+  // reset it, and once over the limit even the right code is refused until the window ends.
+  const limits = ctx.config.signInLimits;
+  const counter = attemptsOf(ctx);
+  const key = `totp:${user.id}`;
+  const tries = await counter.hit(key, limits.totpWindowMs);
+  if (tries.count > limits.totpPerAccount) return { result: 'locked', retryAt: tries.windowEndsAt };
   if (await useTotp(ctx, user.id, code)) {
+    await counter.clear(key);
     await destroyPayload(ctx.db, MFA_CHALLENGE_KIND, interactionUid);
     return { result: 'ok', user };
   }

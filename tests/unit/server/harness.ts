@@ -13,6 +13,7 @@ import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { loadConfig, type ServerConfig } from '../../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { applyMigrations } from '../../../src/server/db/migrate.ts';
+import { upsertPayload } from '../../../src/server/db/oidcPayloads.ts';
 import { insertOrganization } from '../../../src/server/db/organizations.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../../../src/server/db/users.ts';
 import type { Role } from '../../../src/domain/permissions.ts';
@@ -133,12 +134,17 @@ export async function createOrganization(t: Pick<TestApp, 'db'>, name: string): 
   return row.id;
 }
 
-/** An access token as the embedded provider issues it (same key, issuer, audience and type). */
+/**
+ * An access token as the embedded provider issues it (same key, issuer, audience and type), under a
+ * grant of its own that the API checks on every request (sign-out and revocation delete it).
+ */
 export async function tokenFor(t: Pick<TestApp, 'db' | 'config'>, userId: string, options: { expiresIn?: string; audience?: string } = {}): Promise<string> {
   const keys = await loadSigningKeys(t.db.db);
   const jwk = keys.keys[0];
   const key = await importJWK(jwk, 'RS256');
-  return new SignJWT({ client_id: 'surge-web' })
+  const grantId = randomBytes(12).toString('base64url');
+  await upsertPayload(t.db.db, 'Grant', grantId, { kind: 'Grant', jti: grantId, accountId: userId, clientId: 'surge-web' }, 24 * 60 * 60);
+  return new SignJWT({ client_id: 'surge-web', gid: grantId })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
     .setSubject(userId)
     .setIssuer(t.config.identity.issuer)
