@@ -120,7 +120,7 @@ describe('user export files', () => {
       { timestep: 0.2, file: 'fluid_0/fluid_0_000002.vtu' },
     ]);
     expect(readPvd(readFileSync(join(dir, 'sensors/Probe_1.pvd'), 'utf8')).map((e) => e.file)).toEqual(['Probe_1/Probe_1_000000.vtu', 'Probe_1/Probe_1_000002.vtu']);
-    expect(readFileSync(join(dir, 'logs.csv'), 'utf8').split('\n')[0]).toBe('event,time,runtime,dt,step,particles,progress,runtimeLeft,output,message');
+    expect(readFileSync(join(dir, 'logs.csv'), 'utf8').split('\r\n')[0]).toBe('event,time,runtime,dt,step,particles,progress,runtimeLeft,output,message');
     expect(logCsv(log)).toContain('"saved, ""ok"""');
     expect(JSON.parse(readFileSync(join(dir, 'setup.json'), 'utf8'))).toEqual(setup);
 
