@@ -68,8 +68,9 @@ export type ZipLimits = {
   /** Sum of all uncompressed entries. */
   maxTotalBytes: number;
   /**
-   * Largest uncompressed/compressed ratio of one entry. Entries below RATIO_EXEMPT_BYTES uncompressed are
-   * exempt: a small, very repetitive file (a JSON document) is no threat, and the total limit bounds many of them.
+   * Largest uncompressed/compressed ratio of one entry, and of the whole archive (all entries unpacked
+   * over the archive's size). Entries below RATIO_EXEMPT_BYTES uncompressed are exempt: a small, very
+   * repetitive file (a JSON document) is no threat, and the archive's ratio bounds many of them.
    */
   maxRatio: number;
 };
@@ -218,7 +219,8 @@ function checkedEntry(raw: yauzl.Entry, limits: ZipLimits): ZipEntry {
 
 /**
  * The archive's entries from its central directory, checked against `limits` before any entry is
- * inflated: entry count, size of each entry and of all together, and compression ratio.
+ * inflated: entry count, size of each entry and of all together, compression ratio of each entry and of
+ * the archive, and no entries sharing data.
  */
 export async function readZipDirectory(source: ZipSource, limits: ZipLimits): Promise<ZipEntry[]> {
   const archive = await openArchive(source);
@@ -241,7 +243,31 @@ export async function readZipDirectory(source: ZipSource, limits: ZipLimits): Pr
   } catch (error) {
     throw asZipError(error);
   }
+  checkLayout(entries, source.size, limits);
   return entries;
+}
+
+const LOCAL_HEADER_BYTES = 30;
+
+/**
+ * Guards against bombs that pass the per-entry checks by sharing data: entries whose data overlap
+ * (several directory records pointing into the same deflate stream), and archives that as a whole unpack
+ * to more than maxRatio times their size.
+ */
+function checkLayout(entries: readonly ZipEntry[], archiveBytes: number, limits: ZipLimits): void {
+  const byOffset = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
+  for (let i = 1; i < byOffset.length; i += 1) {
+    const previous = byOffset[i - 1];
+    if (previous.localHeaderOffset + LOCAL_HEADER_BYTES + previous.compressedSize > byOffset[i].localHeaderOffset) {
+      throw new ZipError(`The entries ${previous.name} and ${byOffset[i].name} overlap; such archives are not accepted.`);
+    }
+  }
+  const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (total > RATIO_EXEMPT_BYTES && total > limits.maxRatio * Math.max(1, archiveBytes)) {
+    throw new ZipLimitError(
+      `The archive is compressed ${Math.round(total / Math.max(1, archiveBytes))} to 1 (${describeBytes(archiveBytes)} unpacking to ${describeBytes(total)}); at most ${limits.maxRatio} to 1 is accepted.`,
+    );
+  }
 }
 
 function archiveEntry(entry: ZipEntry): yauzl.Entry {

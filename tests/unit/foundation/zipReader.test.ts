@@ -133,6 +133,18 @@ describe('limits', () => {
     expect(entry.uncompressedSize / entry.compressedSize).toBeGreaterThan(100);
   });
 
+  it('refuses entries that share their data and archives that unpack to too much for their size as a whole', async () => {
+    // Two directory records pointing at the same data: the trick of bombs that pass per-entry ratios.
+    const zip = createZip([{ name: 'a.bin', data: 'x'.repeat(1000), method: 'deflate' }, { name: 'b.bin', data: 'y'.repeat(1000), method: 'deflate' }]);
+    const second = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(0, second + 42);
+    await expect(readZipDirectory(bufferSource(zip), LIMITS)).rejects.toThrow(/a\.bin and b\.bin overlap/);
+
+    const many = createZip(Array.from({ length: 4 }, (_, i) => ({ name: `part${i}.json`, data: `{"part":${i}}`.padEnd(1000 * 1024, ' '), method: 'deflate' as const })));
+    await expect(readZipDirectory(bufferSource(many), LIMITS)).rejects.toThrow(/The archive is compressed \d+ to 1/);
+    expect(await readZipDirectory(bufferSource(many), { ...LIMITS, maxRatio: 10_000 })).toHaveLength(4);
+  });
+
   it('refuses a zip bomb (200 MiB of zeros in 200 KB) from its directory, in well under a second of CPU', async () => {
     const bomb = createZip([{ name: 'job.json', data: '{}' }, zerosBomb('bomb.stl', 200)]);
     expect(bomb.length).toBeLessThan(256 * 1024);
