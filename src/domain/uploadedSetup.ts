@@ -19,7 +19,7 @@ export const UPLOADED_SETUP_LIMITS = {
   /** All entries together, uncompressed. */
   maxTotalBytes: 2048 * MIB,
   /**
-   * Largest uncompressed/compressed ratio of an entry over 1 MiB. STL and point clouds deflate to about a
+   * Largest uncompressed/compressed ratio of an entry over 1 MiB, and of the zip as a whole. STL and point clouds deflate to about a
    * third of their size, JSON to a tenth or so; zeros deflate 1000 to 1, which only a bomb contains.
    */
   maxRatio: 100,
