@@ -6,7 +6,8 @@ import { entityIdSchema } from './entity.ts';
 import { resultAttributeKeySchema } from './attributes.ts';
 import { statisticsOperationSchema } from './statistics.ts';
 import { hexColorSchema } from './appearance.ts';
-import { CHART_COLORS, CHART_CSV_SEPARATOR, CHART_MARKERS } from './constants.ts';
+import { CHART_COLORS, CHART_MARKERS } from './constants.ts';
+import { CHART_CSV, toCsv } from './csv.ts';
 
 export const lineStyles = ['solid', 'dashed', 'none'] as const;
 export const markerStyles = [...CHART_MARKERS, 'none'] as const;
@@ -74,12 +75,6 @@ export function chartX(point: ChartPoint, xAxis: ChartLayout['xAxis'], outputTim
 export function chartToCsv(window: Pick<ChartWindow, 'datasets' | 'layout'>, outputTimeInterval: number): string {
   const xs = [...new Set(window.datasets.flatMap((d) => d.data.map((p) => p.x)))].sort((a, b) => a - b);
   const header = [window.layout.xAxis === 'time' ? 'time' : 'output', ...window.datasets.map((d) => window.layout.datasetLayouts[d.id]?.name ?? d.id)];
-  const rows = xs.map((x) => [
-    String(window.layout.xAxis === 'time' ? x * outputTimeInterval : x),
-    ...window.datasets.map((d) => {
-      const p = d.data.find((q) => q.x === x);
-      return p === undefined ? '' : String(p.y);
-    }),
-  ]);
-  return [header, ...rows].map((r) => r.join(CHART_CSV_SEPARATOR)).join('\n');
+  const rows = xs.map((x) => [window.layout.xAxis === 'time' ? x * outputTimeInterval : x, ...window.datasets.map((d) => d.data.find((q) => q.x === x)?.y)]);
+  return toCsv([header, ...rows], CHART_CSV);
 }

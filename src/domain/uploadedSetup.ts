@@ -5,6 +5,11 @@ import { z } from 'zod';
 
 const MIB = 1024 * 1024;
 
+/**
+ * Defaults; an installation changes the zip's unpacking limits with SURGE_UPLOAD_ZIP_* settings (see the
+ * README). The unpacking limits are checked on the zip's directory before anything is unpacked, and again
+ * while unpacking, so that a zip bomb costs no more than reading its directory.
+ */
 export const UPLOADED_SETUP_LIMITS = {
   /** The zip file as uploaded. */
   zipMaxBytes: 512 * MIB,
@@ -13,9 +18,16 @@ export const UPLOADED_SETUP_LIMITS = {
   maxEntryBytes: 1024 * MIB,
   /** All entries together, uncompressed. */
   maxTotalBytes: 2048 * MIB,
+  /**
+   * Largest uncompressed/compressed ratio of an entry over 1 MiB, and of the zip as a whole. STL and point clouds deflate to about a
+   * third of their size, JSON to a tenth or so; zeros deflate 1000 to 1, which only a bomb contains.
+   */
+  maxRatio: 100,
   /** The job file is read into memory. */
   jobFileMaxBytes: 64 * MIB,
 } as const;
+
+export type UploadedSetupLimits = { -readonly [K in keyof typeof UPLOADED_SETUP_LIMITS]: number };
 
 export const JOB_FILENAME_MAX_LENGTH = 255;
 
@@ -46,6 +58,7 @@ export const UPLOADED_SETUP_MESSAGES = {
   notZip: 'Choose a .zip file.',
   noFile: 'Send the zip file in the multipart field "file".',
   badZip: (detail: string) => `The file is not a valid zip file. ${detail}`,
+  unpacksTooLarge: (detail: string) => `The zip file unpacks to more than this server accepts, so nothing was unpacked or stored. ${detail}`,
   tooLarge: (maxBytes: number) => `The zip file is larger than the limit of ${Math.round((maxBytes / MIB) * 10) / 10} MB.`,
   empty: 'The zip file is empty.',
   jobFileMissing: (name: string) => `The job file ${name} is not in the zip file.`,

@@ -1,7 +1,8 @@
 // Settings of the run backend from the environment: Redis for clusters, heartbeat and sweep timing,
-// concurrency per process, threads, charging cadence and upload limits (tests lower some of them).
+// concurrency per process, threads, charging cadence and upload limits (uploaded setup zips included) (tests lower some of them).
 import { availableParallelism } from 'node:os';
 import { jobKinds, type JobKind } from '../../domain/jobs.ts';
+import { UPLOADED_SETUP_LIMITS, type UploadedSetupLimits } from '../../domain/uploadedSetup.ts';
 import { UPLOAD_MAX_BYTES, type UploadKind } from '../../domain/uploads.ts';
 
 export type RunsConfig = {
@@ -29,6 +30,8 @@ export type RunsConfig = {
   /** Wall time between charges of a running simulation (ms); outputs and the end always charge. */
   chargeIntervalMs: number;
   uploadMaxBytes: Readonly<Record<UploadKind, number>>;
+  /** Uploaded setup zips: size as uploaded, and what they may unpack to (entries, per entry, in total, compression ratio). */
+  uploadedSetupLimits: Readonly<UploadedSetupLimits>;
   /** How long a shutting-down process waits for its jobs to hand over (ms). */
   shutdownGraceMs: number;
   /** How often the files of deleted simulations are looked for (ms). */
@@ -71,6 +74,13 @@ export function loadRunsConfig(env: NodeJS.ProcessEnv, role: 'api' | 'worker'): 
     logIntervalMs: positive(env, 'SURGE_SOLVER_LOG_INTERVAL_MS', 1000),
     chargeIntervalMs: positive(env, 'SURGE_CHARGE_INTERVAL_MS', 5000),
     uploadMaxBytes: uploadLimit ? { stl: uploadLimit, step: uploadLimit } : UPLOAD_MAX_BYTES,
+    uploadedSetupLimits: {
+      ...UPLOADED_SETUP_LIMITS,
+      maxEntries: positive(env, 'SURGE_UPLOAD_ZIP_MAX_ENTRIES', UPLOADED_SETUP_LIMITS.maxEntries),
+      maxEntryBytes: positive(env, 'SURGE_UPLOAD_ZIP_MAX_ENTRY_BYTES', UPLOADED_SETUP_LIMITS.maxEntryBytes),
+      maxTotalBytes: positive(env, 'SURGE_UPLOAD_ZIP_MAX_UNPACKED_BYTES', UPLOADED_SETUP_LIMITS.maxTotalBytes),
+      maxRatio: positive(env, 'SURGE_UPLOAD_ZIP_MAX_RATIO', UPLOADED_SETUP_LIMITS.maxRatio),
+    },
     shutdownGraceMs: positive(env, 'SURGE_SHUTDOWN_GRACE_MS', 30_000),
     storageSweepMs: positive(env, 'SURGE_STORAGE_SWEEP_MS', 60 * 60 * 1000),
   };

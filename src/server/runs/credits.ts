@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { pageCount } from '../../domain/api.ts';
 import { CREDIT_SEQUENCE_LABELS, type CreditHistoryEntry, type CreditSequence } from '../../domain/credits.ts';
+import { toCsv } from '../../domain/csv.ts';
 import type { CreditHistoryQuery, CreditSequenceQuery } from '../../domain/creditQueries.ts';
 import { PERMISSIONS, hasPermission } from '../../domain/permissions.ts';
 import type { AvatarId } from '../../domain/user.ts';
@@ -98,21 +99,19 @@ export async function listCreditSequences(db: Database, auth: AuthContext, query
   return { results: rows.map((r) => toCreditSequence(r, showIssuer)), resultCount: total, pageCount: pageCount(total, limit ?? -1) };
 }
 
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\n\r;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** credit_transactions.csv: the same rows as the page, all of them. */
 export function creditSequencesCsv(page: Paginated<CreditSequence>): string {
   const header = ['Date', 'Transaction', 'Simulation', 'Credits', 'Simulation hours', 'Note', 'Issued by'];
-  const lines = page.results.map((s) =>
-    [s.updatedAt, CREDIT_SEQUENCE_LABELS[s.kind], s.simulationName, s.credits.toFixed(2), s.simulationHours.toFixed(4), s.note, s.issuer?.fullName ?? null]
-      .map(csvField)
-      .join(','),
-  );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  const rows = page.results.map((s) => [
+    s.updatedAt,
+    CREDIT_SEQUENCE_LABELS[s.kind],
+    s.simulationName,
+    s.credits.toFixed(2),
+    s.simulationHours.toFixed(4),
+    s.note,
+    s.issuer?.fullName,
+  ]);
+  return toCsv([header, ...rows]);
 }
 
 /** First day (YYYY-MM-DD) of the period a day belongs to; weeks start on Monday (UTC). */

@@ -16,9 +16,9 @@ import { isZipFileName } from '../../domain/startRules.ts';
 import {
   jobFilenameSchema,
   normalizeZipPath,
-  UPLOADED_SETUP_LIMITS,
   UPLOADED_SETUP_MESSAGES,
   type UploadedSetup,
+  type UploadedSetupLimits,
 } from '../../domain/uploadedSetup.ts';
 import { fileExtension, UPLOAD_NAME_MAX_LENGTH } from '../../domain/uploads.ts';
 import type { Executor } from '../db/client.ts';
@@ -30,7 +30,7 @@ import { forbidden, HttpError, validationFailed, wrongInput } from '../http/erro
 import type { JobServices } from '../jobs/registry.ts';
 import type { RunStorage } from '../runs/storage.ts';
 import { uploadGeometry } from '../runs/uploads.ts';
-import { fileSource, isZipDataError, looksLikeZip, openZipEntryStream, readZipDirectory, readZipEntry, type ZipEntry, type ZipSource } from '../storage/zipReader.ts';
+import { fileSource, isZipDataError, looksLikeZip, openZipEntryStream, readZipDirectory, readZipEntry, ZipLimitError, type ZipEntry, type ZipSource } from '../storage/zipReader.ts';
 import { accessSimulation, type AuthContext } from './access.ts';
 
 /** The parts of a multipart request as @fastify/multipart yields them (only what is read here). */
@@ -39,8 +39,6 @@ export type UploadPart =
   | { type: 'field'; fieldname: string; value: unknown };
 
 const tooLarge = (maxBytes: number) => new HttpError('wrong_input', UPLOADED_SETUP_MESSAGES.tooLarge(maxBytes), { status: 413 });
-
-export type UploadedSetupLimits = { -readonly [K in keyof typeof UPLOADED_SETUP_LIMITS]: number };
 
 type StoredZip = { id: string; path: string; name: string; size: number; sha256: string };
 
@@ -216,20 +214,24 @@ async function resolveReferences(
   return fromZip;
 }
 
+/** A 400 for a zip that is damaged, or (ZipLimitError) one that would unpack to more than the limits. */
 function badZip(error: unknown): HttpError {
-  return wrongInput(UPLOADED_SETUP_MESSAGES.badZip(error instanceof Error ? error.message : ''), 'file');
+  const detail = error instanceof Error ? error.message : '';
+  if (error instanceof ZipLimitError) return wrongInput(UPLOADED_SETUP_MESSAGES.unpacksTooLarge(detail), 'file');
+  return wrongInput(UPLOADED_SETUP_MESSAGES.badZip(detail), 'file');
 }
 
 /**
  * POST /api/simulations/:id/uploaded_setup: multipart with the zip (field "file") and the job file's
- * path inside it (field "jobFilename").
+ * path inside it (field "jobFilename"). The zip's directory is checked against `limits` (the installation's
+ * SURGE_UPLOAD_ZIP_* settings) before anything is unpacked, and every entry again while it is inflated.
  */
 export async function uploadPreprocessedSetup(
   services: JobServices,
   auth: AuthContext,
   simulationId: string,
   parts: AsyncIterable<UploadPart>,
-  limits: UploadedSetupLimits = UPLOADED_SETUP_LIMITS,
+  limits: UploadedSetupLimits = services.config.uploadedSetupLimits,
 ): Promise<UploadedSetup> {
   const { db, storage } = services;
   const simulation = await accessSimulation(db, auth, simulationId, 'write');

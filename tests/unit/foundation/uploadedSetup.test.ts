@@ -1,7 +1,7 @@
 // Uploading a preprocessed setup over the API: the feature decides, the zip's job file becomes the
 // simulation's setup with its STL files stored as uploaded files, and every bad input (no zip, bad zip,
-// traversal, missing job file, bad JSON, not a setup, missing or bad geometry, too large) is refused
-// with a clear message and leaves nothing behind.
+// traversal, missing job file, bad JSON, not a setup, missing or bad geometry, too large, zip bombs) is
+// refused with a clear message and leaves nothing behind.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,8 +13,9 @@ import { findUserWithOrganization } from '../../../src/server/db/users.ts';
 import { authScope } from '../../../src/server/services/accessGrants.ts';
 import { uploadPreprocessedSetup } from '../../../src/server/services/uploadedSetups.ts';
 import { UPLOADED_SETUP_LIMITS } from '../../../src/domain/uploadedSetup.ts';
+import { loadRunsConfig } from '../../../src/server/runs/config.ts';
 import { call, createOrganization, createUser, startTestApp, tokenFor, type TestApp } from '../server/harness.ts';
-import { createZip, setupWithStl, tetrahedronStl } from './zipFixtures.ts';
+import { createZip, setupWithStl, tetrahedronStl, zerosBomb } from './zipFixtures.ts';
 
 let t: TestApp;
 let manager: string;
@@ -137,6 +138,50 @@ describe('refused uploads', () => {
     expect(storedFileNames().length).toBe(storedBefore);
     const simulation = (await call(t, manager, 'GET', `/api/simulations/${simulationId}`)).json();
     expect(simulation).toMatchObject({ uploadedSetup: false, size: 0 });
+  });
+
+  it('refuses zip bombs before unpacking (by the directory) or while unpacking (a lying header), storing nothing', async () => {
+    const simulationId = await newSimulation();
+    const filesBefore = await uploadedFileCount();
+    const storedBefore = storedFileNames().length;
+    const job = JSON.stringify(setupWithStl('wall.stl'));
+    // 200 MiB of zeros in about 200 KB: refused from the central directory, nothing inflated.
+    const bomb = createZip([{ name: 'job.json', data: job }, zerosBomb('wall.stl', 200)]);
+    const before = process.cpuUsage();
+    const refused = await upload(simulationId, { file: { name: 'bomb.zip', bytes: bomb }, jobFilename: 'job.json' });
+    const used = process.cpuUsage(before);
+    const cpuMs = (used.user + used.system) / 1000;
+    console.log(`zip bomb upload (${bomb.length} bytes, 200 MiB unpacked) answered ${refused.status} after ${cpuMs.toFixed(0)} ms of CPU`);
+    expect(refused.json()).toMatchObject({ status: 400, title: 'wrong_input' });
+    expect(refused.json().description).toMatch(/unpacks to more than this server accepts.*wall\.stl is compressed \d+ to 1/);
+    expect(cpuMs).toBeLessThan(1000);
+
+    // The same bomb whose headers claim 1 MiB passes the directory checks; inflation stops just past 1 MiB.
+    const liar = createZip([{ name: 'job.json', data: job }, zerosBomb('wall.stl', 200, 1024 * 1024)]);
+    const stopped = await upload(simulationId, { file: { name: 'liar.zip', bytes: liar }, jobFilename: 'job.json' });
+    expect(stopped.json()).toMatchObject({ status: 400, title: 'wrong_input' });
+    expect(stopped.json().description).toMatch(/unpacks to more than this server accepts.*more than the 1048576 bytes its directory states/);
+
+    expect(await uploadedFileCount()).toBe(filesBefore);
+    expect(storedFileNames().length).toBe(storedBefore);
+    expect((await call(t, manager, 'GET', `/api/simulations/${simulationId}`)).json()).toMatchObject({ uploadedSetup: false, size: 0 });
+  });
+
+  it('takes its unpacking limits from the installation settings', async () => {
+    const simulationId = await newSimulation();
+    const found = await findUserWithOrganization(t.db.db, t.admin.id);
+    if (!found) throw new Error('admin missing');
+    const auth = await authScope(t.db.db, found.user, found.organization);
+    const strict = loadRunsConfig({ SURGE_UPLOAD_ZIP_MAX_ENTRIES: '1' }, 'api').uploadedSetupLimits;
+    expect(strict).toMatchObject({ ...UPLOADED_SETUP_LIMITS, maxEntries: 1 });
+    expect(() => loadRunsConfig({ SURGE_UPLOAD_ZIP_MAX_RATIO: '-3' }, 'api')).toThrow(/SURGE_UPLOAD_ZIP_MAX_RATIO/);
+    const bytes = createZip([{ name: 'job.json', data: JSON.stringify(emptySetup()) }, { name: 'readme.txt', data: 'two entries' }]);
+    async function* parts() {
+      yield { type: 'field' as const, fieldname: 'jobFilename', value: 'job.json' };
+      yield { type: 'file' as const, fieldname: 'file', filename: 'two.zip', file: Readable.from([bytes]) };
+    }
+    const services = { ...t.app.surge.runs.services, config: { ...t.app.surge.runs.services.config, uploadedSetupLimits: strict } };
+    await expect(uploadPreprocessedSetup(services, auth, simulationId, parts())).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/2 entries; at most 1/) });
   });
 
   it('refuses a zip over the size limit while it arrives', async () => {

@@ -1,6 +1,6 @@
 // Test archives: a small zip writer (stored or deflated entries, with ways to lie about sizes, CRC and
 // file type the way hostile archives do), an ASCII STL and a setup document that names STL files.
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { defaultRigidComponent } from '../../../src/domain/component.ts';
 import { createPart } from '../../../src/domain/part.ts';
 import { emptySetup, type SetupDocument } from '../../../src/domain/setup.ts';
@@ -17,7 +17,23 @@ export type FixtureEntry = {
   /** Unix mode (e.g. 0o120777 for a symbolic link). */
   unixMode?: number;
   encrypted?: boolean;
+  /** Raw deflate data written as is (with declaredSize and crc), for archives too large to deflate in a test. */
+  deflated?: Buffer;
 };
+
+/**
+ * A zip bomb entry: `mib` MiB of zeros as raw deflate data of about 1 KB per MiB, built from one deflated
+ * MiB repeated (each copy ends with a full flush, so copies do not refer to each other), then an empty
+ * final block. `declaredSize` defaults to the true size; pass a smaller one for a header that lies.
+ */
+export function zerosBomb(name: string, mib: number, declaredSize?: number): FixtureEntry {
+  const zeros = Buffer.alloc(1024 * 1024);
+  const block = deflateRawSync(zeros, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  let crc = 0;
+  for (let i = 0; i < mib; i += 1) crc = crc32(zeros, crc);
+  const deflated = Buffer.concat([...Array.from({ length: mib }, () => block), deflateRawSync(Buffer.alloc(0))]);
+  return { name, deflated, declaredSize: declaredSize ?? mib * zeros.length, crc };
+}
 
 export function createZip(entries: readonly FixtureEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -25,8 +41,8 @@ export function createZip(entries: readonly FixtureEntry[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const data = typeof entry.data === 'string' ? Buffer.from(entry.data) : (entry.data ?? Buffer.alloc(0));
-    const deflate = entry.method !== 'store' && data.length > 0;
-    const body = deflate ? deflateRawSync(data) : data;
+    const deflate = entry.deflated !== undefined || (entry.method !== 'store' && data.length > 0);
+    const body = entry.deflated ?? (deflate ? deflateRawSync(data) : data);
     const name = Buffer.from(entry.name, 'utf8');
     const crc = entry.crc ?? crc32(data);
     const size = entry.declaredSize ?? data.length;

@@ -15,11 +15,12 @@ import {
   readZipEntry,
   safeEntryName,
   ZipError,
+  ZipLimitError,
   type ZipLimits,
 } from '../../../src/server/storage/zipReader.ts';
-import { createZip } from './zipFixtures.ts';
+import { createZip, zerosBomb } from './zipFixtures.ts';
 
-const LIMITS: ZipLimits = { maxEntries: 10, maxEntryBytes: 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024 };
+const LIMITS: ZipLimits = { maxEntries: 10, maxEntryBytes: 4 * 1024 * 1024, maxTotalBytes: 8 * 1024 * 1024, maxRatio: 100 };
 const dir = mkdtempSync(join(tmpdir(), 'surge-zip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -103,14 +104,57 @@ describe('bad archives', () => {
   });
 });
 
+/** CPU time (user + system, ms) that `work` takes. */
+async function cpuMs(work: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await work().catch(() => undefined);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
 describe('limits', () => {
+  const SIZE_ONLY: ZipLimits = { ...LIMITS, maxRatio: Number.POSITIVE_INFINITY };
+
   it('refuses too many entries, too large entries and too much in total', async () => {
     const many = createZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, data: 'x' })));
     await expect(readZipDirectory(bufferSource(many), LIMITS)).rejects.toThrow(/11 entries/);
     const big = createZip([{ name: 'big.bin', data: Buffer.alloc(LIMITS.maxEntryBytes + 1), method: 'deflate' }]);
-    await expect(readZipDirectory(bufferSource(big), LIMITS)).rejects.toThrow(/at most/);
+    await expect(readZipDirectory(bufferSource(big), SIZE_ONLY)).rejects.toThrow(ZipLimitError);
+    await expect(readZipDirectory(bufferSource(big), SIZE_ONLY)).rejects.toThrow(/at most 4 MB are accepted per file/);
     const total = createZip([0, 1, 2].map((i) => ({ name: `part${i}.bin`, data: Buffer.alloc(LIMITS.maxEntryBytes), method: 'deflate' as const })));
-    await expect(readZipDirectory(bufferSource(total), LIMITS)).rejects.toThrow(/uncompressed/);
+    await expect(readZipDirectory(bufferSource(total), SIZE_ONLY)).rejects.toThrow(/limit for all files together/);
+  });
+
+  it('refuses an entry over 1 MiB compressed more than the ratio allows, and lets small repetitive files pass', async () => {
+    const zeros = createZip([{ name: 'zeros.bin', data: Buffer.alloc(2 * 1024 * 1024), method: 'deflate' }]);
+    await expect(readZipDirectory(bufferSource(zeros), LIMITS)).rejects.toThrow(/compressed \d+ to 1 .*at most 100 to 1/);
+    const small = createZip([{ name: 'job.json', data: '{"a":1}'.repeat(100_000), method: 'deflate' }]);
+    const [entry] = await readZipDirectory(bufferSource(small), LIMITS);
+    expect(entry.uncompressedSize / entry.compressedSize).toBeGreaterThan(100);
+  });
+
+  it('refuses entries that share their data and archives that unpack to too much for their size as a whole', async () => {
+    // Two directory records pointing at the same data: the trick of bombs that pass per-entry ratios.
+    const zip = createZip([{ name: 'a.bin', data: 'x'.repeat(1000), method: 'deflate' }, { name: 'b.bin', data: 'y'.repeat(1000), method: 'deflate' }]);
+    const second = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(0, second + 42);
+    await expect(readZipDirectory(bufferSource(zip), LIMITS)).rejects.toThrow(/a\.bin and b\.bin overlap/);
+
+    const many = createZip(Array.from({ length: 4 }, (_, i) => ({ name: `part${i}.json`, data: `{"part":${i}}`.padEnd(1000 * 1024, ' '), method: 'deflate' as const })));
+    await expect(readZipDirectory(bufferSource(many), LIMITS)).rejects.toThrow(/The archive is compressed \d+ to 1/);
+    expect(await readZipDirectory(bufferSource(many), { ...LIMITS, maxRatio: 10_000 })).toHaveLength(4);
+  });
+
+  it('refuses a zip bomb (200 MiB of zeros in 200 KB) from its directory, in well under a second of CPU', async () => {
+    const bomb = createZip([{ name: 'job.json', data: '{}' }, zerosBomb('bomb.stl', 200)]);
+    expect(bomb.length).toBeLessThan(256 * 1024);
+    const generous: ZipLimits = { maxEntries: 10, maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxRatio: 100 };
+    let refusal: unknown;
+    const ms = await cpuMs(() => readZipDirectory(bufferSource(bomb), generous).catch((error: unknown) => (refusal = error)));
+    console.log(`zip bomb (${bomb.length} bytes, 200 MiB unpacked) refused by its directory in ${ms.toFixed(1)} ms of CPU`);
+    expect(refusal).toBeInstanceOf(ZipLimitError);
+    expect(String(refusal)).toMatch(/bomb\.stl is compressed \d+ to 1/);
+    expect(ms).toBeLessThan(250);
   });
 
   it('stops an entry that inflates beyond its declared size (a zip bomb lying about its size)', async () => {
@@ -118,7 +162,17 @@ describe('limits', () => {
     const source = bufferSource(bomb);
     const [entry] = await readZipDirectory(source, LIMITS);
     expect(entry.uncompressedSize).toBe(100);
-    await expect(readZipEntry(source, entry, 1000)).rejects.toThrow(ZipError);
-    await expect(text(openZipEntryStream(source, entry))).rejects.toThrow(/size/);
+    await expect(readZipEntry(source, entry, 1000)).rejects.toThrow(ZipLimitError);
+    await expect(text(openZipEntryStream(source, entry))).rejects.toThrow(/more than the 100 bytes its directory states/);
+  });
+
+  it('stops a 200 MiB bomb whose header claims 1 MiB after about 1 MiB of output, in well under a second of CPU', async () => {
+    const source = bufferSource(createZip([zerosBomb('bomb.stl', 200, 1024 * 1024)]));
+    const [entry] = await readZipDirectory(source, LIMITS);
+    let refusal: unknown;
+    const ms = await cpuMs(() => text(openZipEntryStream(source, entry)).catch((error: unknown) => (refusal = error)));
+    console.log(`lying zip bomb stopped while inflating after ${ms.toFixed(1)} ms of CPU`);
+    expect(refusal).toBeInstanceOf(ZipLimitError);
+    expect(ms).toBeLessThan(250);
   });
 });

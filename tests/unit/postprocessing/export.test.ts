@@ -2,7 +2,7 @@
 // VTK_VERTEX cells and point data equal to the output), reduced boundaries, a sensor, the fluid surface as
 // .vtp, .pvd collections with times, boundaries as STL, the log CSV, the setup JSON, and the zip of all of
 // it read with the server's own zip reader (CRC-checked).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ describe('user export files', () => {
       { timestep: 0.2, file: 'fluid_0/fluid_0_000002.vtu' },
     ]);
     expect(readPvd(readFileSync(join(dir, 'sensors/Probe_1.pvd'), 'utf8')).map((e) => e.file)).toEqual(['Probe_1/Probe_1_000000.vtu', 'Probe_1/Probe_1_000002.vtu']);
-    expect(readFileSync(join(dir, 'logs.csv'), 'utf8').split('\n')[0]).toBe('event,time,runtime,dt,step,particles,progress,runtimeLeft,output,message');
+    expect(readFileSync(join(dir, 'logs.csv'), 'utf8').split('\r\n')[0]).toBe('event,time,runtime,dt,step,particles,progress,runtimeLeft,output,message');
     expect(logCsv(log)).toContain('"saved, ""ok"""');
     expect(JSON.parse(readFileSync(join(dir, 'setup.json'), 'utf8'))).toEqual(setup);
 
@@ -128,7 +128,7 @@ describe('user export files', () => {
     const zip = join(root, 'all.zip');
     await writeZip(zip, names.map((n) => ({ name: n, path: join(dir, n) })));
     const archive = bufferSource(readFileSync(zip));
-    const entries = await readZipDirectory(archive, { maxEntries: 1000, maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30 });
+    const entries = await readZipDirectory(archive, { maxEntries: 1000, maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxRatio: Number.POSITIVE_INFINITY });
     expect(entries.map((e) => e.name).sort()).toEqual([...names].sort());
     for (const entry of entries) expect((await readZipEntry(archive, entry, 1 << 30)).equals(readFileSync(join(dir, entry.name)))).toBe(true);
   });
@@ -146,5 +146,29 @@ describe('user export files', () => {
     const triangles = stl.readUInt32LE(80);
     expect(triangles).toBe(12);
     expect(stl.length).toBe(84 + 50 * triangles);
+  });
+});
+
+describe('the export zip', () => {
+  it('reports progress in uncompressed bytes, stores empty files, and stops with the signal', async () => {
+    const dir = mkdtempSync(join(root, 'zip-'));
+    const big = Buffer.alloc(8 * 1024 * 1024);
+    for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((i * 2654435761) >>> 0, i);
+    writeFileSync(join(dir, 'big.bin'), big);
+    writeFileSync(join(dir, 'empty.txt'), '');
+    const files = [{ name: 'data/big.bin', path: join(dir, 'big.bin') }, { name: 'empty.txt', path: join(dir, 'empty.txt') }];
+    let reported = 0;
+    const size = await writeZip(join(dir, 'all.zip'), files, { onBytes: (done) => (reported = done) });
+    expect(reported).toBe(big.length);
+    const bytes = readFileSync(join(dir, 'all.zip'));
+    expect(size).toBe(bytes.length);
+    const archive = bufferSource(bytes);
+    const entries = await readZipDirectory(archive, { maxEntries: 2, maxEntryBytes: big.length, maxTotalBytes: big.length, maxRatio: 100 });
+    expect(entries.map((e) => [e.name, e.uncompressedSize])).toEqual([['data/big.bin', big.length], ['empty.txt', 0]]);
+    expect((await readZipEntry(archive, entries[0], big.length)).equals(big)).toBe(true);
+
+    const controller = new AbortController();
+    const stopped = writeZip(join(dir, 'stopped.zip'), files, { signal: controller.signal, onBytes: () => controller.abort() });
+    await expect(stopped).rejects.toThrow(/abort/i);
   });
 });

@@ -4,6 +4,7 @@
 // files are found through arrayPath, so walls kept once in the run's static folder export like any other.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { toCsv } from '../../../domain/csv.ts';
 import type { OutputDataset, OutputMeta } from '../../../domain/output.ts';
 import type { RunLogEntry } from '../../../domain/runOutputs.ts';
 import type { SetupDocument } from '../../../domain/setup.ts';
@@ -26,16 +27,9 @@ export interface ExportSources {
 
 export const LOG_COLUMNS = ['event', 'time', 'runtime', 'dt', 'step', 'particles', 'progress', 'runtimeLeft', 'output', 'message'] as const;
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The solver log as CSV: one row per entry, times in seconds. */
 export function logCsv(entries: readonly RunLogEntry[]): string {
-  const rows = entries.map((e) => LOG_COLUMNS.map((c) => csvCell(e[c])).join(','));
-  return [LOG_COLUMNS.join(','), ...rows].join('\n') + '\n';
+  return toCsv([LOG_COLUMNS, ...entries.map((e) => LOG_COLUMNS.map((c) => e[c]))]);
 }
 
 function pointData(folder: string, dataset: OutputDataset, chosen: ExportSources['attributes']): VtkArray[] {
