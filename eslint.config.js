@@ -21,4 +21,33 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    // Type-aware rules: a promise nobody awaits or catches fails silently.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // Import boundaries of the architecture (README): the domain imports nothing of ours outside it.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^\\.\\./(\\.\\./)*(server|client|solver|workers|wasm|tests|benchmarks)(/|$)',
+          message: 'src/domain imports nothing of ours outside src/domain.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)server(/|$)', message: 'The client talks to the server over HTTP and WebSocket only.' }],
+      }],
+    },
+  },
 );

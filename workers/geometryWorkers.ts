@@ -172,7 +172,7 @@ export class OutputDecodePool {
           (w) => this.execute(w, task),
           (e: unknown) => {
             // A worker that failed to start does not count towards the pool.
-            this.all.splice(this.all.indexOf(started), 1);
+            void this.all.splice(this.all.indexOf(started), 1);
             task.reject(e);
           },
         );

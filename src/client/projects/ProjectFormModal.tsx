@@ -48,7 +48,7 @@ export function ProjectFormModal({ opened, project, onClose, onSaved }: ProjectF
 
   return (
     <Modal opened={opened} onClose={onClose} title={project ? 'Edit project' : 'New project'} data-testid="project-form-modal" centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <NameDescriptionFields form={form} nameLabel="Project name" testIdPrefix="project-form" />
           {errors.root && (

@@ -67,7 +67,7 @@ export function SimulationFormModal(props: SimulationFormModalProps) {
       data-testid="simulation-form-modal"
       centered
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <NameDescriptionFields form={form} nameLabel="Simulation name" testIdPrefix="simulation-form" />
           {errors.root && (

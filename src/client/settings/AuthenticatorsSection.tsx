@@ -32,7 +32,7 @@ export function AuthenticatorsSection() {
       ),
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'mfa-remove-confirm' },
-      onConfirm: async () => {
+      onConfirm: () => void (async () => {
         try {
           await deleteAuthenticator(api, id);
           const remaining = await authenticators.mutate();
@@ -41,7 +41,7 @@ export function AuthenticatorsSection() {
         } catch (error) {
           showError('Unable to disable Two-Factor Authentication', errorMessage(error));
         }
-      },
+      })(),
     });
 
   return (

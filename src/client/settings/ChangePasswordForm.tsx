@@ -31,7 +31,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate data-testid="password-form">
+    <Card withBorder radius="md" padding="lg" component="form" onSubmit={(e) => void submit(e)} noValidate data-testid="password-form">
       <Text fw={600}>Password</Text>
       <Text size="sm" c="dimmed" mb="md">
         Change the password you sign in with.

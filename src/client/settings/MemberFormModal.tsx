@@ -65,7 +65,7 @@ export function MemberFormModal({ opened, member, onClose, onSaved }: MemberForm
 
   return (
     <Modal opened={opened} onClose={onClose} title={member ? 'Edit member' : 'Add member'} size="lg" centered data-testid="member-form-modal">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="First name" withAsterisk {...form.register('firstName')} error={errors.firstName?.message} data-testid="member-first-name" />

@@ -53,7 +53,7 @@ export function ProfileForm() {
   });
 
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate data-testid="profile-form">
+    <Card withBorder radius="md" padding="lg" component="form" onSubmit={(e) => void submit(e)} noValidate data-testid="profile-form">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="First name" withAsterisk {...form.register('firstName')} error={errors.firstName?.message} data-testid="profile-first-name" />
         <TextInput label="Surname" withAsterisk {...form.register('lastName')} error={errors.lastName?.message} data-testid="profile-last-name" />

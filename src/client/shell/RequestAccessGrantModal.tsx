@@ -43,7 +43,7 @@ export function RequestAccessGrantModal({ opened, onClose, onRequested }: Reques
 
   return (
     <Modal opened={opened} onClose={onClose} title="Request access" centered data-testid="access-grant-request-modal">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             You get read access to the organisation's projects and simulations for 24 hours. Its team admins see the request and can revoke it.

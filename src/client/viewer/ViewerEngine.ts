@@ -785,7 +785,7 @@ export class Viewer {
     this.u.dispose();
     this.pool.dispose();
     this.timeline.dispose();
-    this.renderer.dispose();
+    void this.renderer.dispose();
   }
 }
 

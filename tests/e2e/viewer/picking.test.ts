@@ -53,7 +53,7 @@ describe('pick volume', () => {
     ];
     const picks = await page.evaluate((parts) => {
       const hook = window.__surgeViewer!;
-      hook.setObjectAppearance!('water', { visible: false });
+      void hook.setObjectAppearance!('water', { visible: false });
       hook.setMeshes!(parts);
       hook.snapView!('+z');
       const row: (string | null)[] = [];

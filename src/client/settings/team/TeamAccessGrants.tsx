@@ -31,7 +31,7 @@ export function TeamAccessGrants() {
       ),
       labels: { confirm: 'Revoke', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'access-grant-revoke-confirm' },
-      onConfirm: async () => {
+      onConfirm: () => void (async () => {
         setRevokingId(grant.id);
         try {
           await revokeAccessGrant(api, grant.id);
@@ -42,7 +42,7 @@ export function TeamAccessGrants() {
           setRevokingId(null);
           await grants.mutate();
         }
-      },
+      })(),
     });
 
   return (

@@ -29,7 +29,7 @@ export function ColormapPanel({ viewer }: Props) {
           size="sm"
           aria-label={colormap.collapsed ? 'Show colormap' : 'Hide colormap'}
           data-testid="colormap-collapse"
-          onClick={() => viewer?.setColormap({ collapsed: !colormap.collapsed })}
+          onClick={() => void viewer?.setColormap({ collapsed: !colormap.collapsed })}
         >
           {colormap.collapsed ? '▸' : '▾'}
         </ActionIcon>
@@ -41,7 +41,7 @@ export function ColormapPanel({ viewer }: Props) {
             label="Attribute"
             data-testid="colormap-attribute"
             value={colormap.attribute ?? NONE}
-            onChange={(e) => viewer?.setColormap({ attribute: e.currentTarget.value === NONE ? null : e.currentTarget.value })}
+            onChange={(e) => void viewer?.setColormap({ attribute: e.currentTarget.value === NONE ? null : e.currentTarget.value })}
             data={[
               { value: NONE, label: 'None' },
               ...attributes.map((a) => ({ value: a.name, label: a.unit ? `${a.label} [${a.unit}]` : a.label })),
@@ -58,7 +58,7 @@ export function ColormapPanel({ viewer }: Props) {
               label="Component"
               data-testid="colormap-suboption"
               value={colormap.subOption}
-              onChange={(e) => viewer?.setColormap({ subOption: e.currentTarget.value as VectorSubOption })}
+              onChange={(e) => void viewer?.setColormap({ subOption: e.currentTarget.value as VectorSubOption })}
               data={VECTOR_SUB_OPTIONS.map((o) => ({ value: o, label: o === 'magnitude' ? 'Magnitude' : o }))}
             />
           )}
@@ -69,8 +69,8 @@ export function ColormapPanel({ viewer }: Props) {
                 min={colormap.min}
                 max={colormap.max}
                 unit={current.unit}
-                onRange={(min, max) => viewer?.setColormap({ min, max })}
-                onScheme={(scheme) => viewer?.setColormap({ scheme })}
+                onRange={(min, max) => void viewer?.setColormap({ min, max })}
+                onScheme={(scheme) => void viewer?.setColormap({ scheme })}
               />
               <Button size="compact-xs" variant="light" data-testid="colormap-rescale" onClick={() => void viewer?.resetColormapRange()}>
                 Rescale
