@@ -100,6 +100,10 @@ fn decideAdvection() {
       adv = advectionDt(v2);
     }
     adv = min(adv, f32(P.maxSub) * ac);
+    // A whole number of acoustic steps (timeStep.ts, wholeAcousticSteps).
+    if (adv >= ac) {
+      adv = floor(adv / ac + 1e-6) * ac;
+    }
     let left = timeLeft();
     var reaches = 0u;
     if (adv >= left) {

@@ -21,6 +21,15 @@ export function advectionStep(prm: PhysicsParams, tc: TimeControl, maxVel2: numb
   return dt;
 }
 
+/**
+ * Advection step shortened to a whole number of acoustic steps, so that the sub-steps run at the full
+ * acoustic bound instead of sharing a remainder (a step of 3.4 acoustic steps would otherwise take 4
+ * sub-steps of 0.85 each). A step below one acoustic step stays as it is.
+ */
+export function wholeAcousticSteps(advection: number, acoustic: number): number {
+  return advection >= acoustic ? Math.floor(advection / acoustic + 1e-9) * acoustic : advection;
+}
+
 /** Number of acoustic sub-steps for an advection step. */
 export function acousticSubsteps(advection: number, acoustic: number): number {
   return Math.min(MAX_ACOUSTIC_SUBSTEPS, Math.max(1, Math.ceil(advection / acoustic - 1e-9)));

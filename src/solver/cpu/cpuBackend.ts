@@ -13,7 +13,7 @@ import { openBoundaryHousekeeping } from '../physics/openBoundary.ts';
 import { shearRates } from '../physics/shearRate.ts';
 import { STATE_ARRAY_KEYS, acousticDt } from '../engine.ts';
 import { CFL_ACOUSTIC, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS } from '../params.ts';
-import { acousticSubsteps, advectionStep, clampStep, rk4Step } from '../timeStep.ts';
+import { acousticSubsteps, advectionStep, clampStep, rk4Step, wholeAcousticSteps } from '../timeStep.ts';
 import { BOUNDS_ALL, BOUNDS_FLUID, BOUNDS_WALL, Pass, type PassScalars } from './passes.ts';
 import { ThreadPool, type SpawnWorker } from './threadPool.ts';
 import type {
@@ -188,7 +188,7 @@ export class CpuBackend implements SolverBackend {
     const acoustic = this.tc.dynamic
       ? acousticDt(this.prm, this.maxVel2, CFL_ACOUSTIC, CFL_VISCOUS)
       : this.tc.staticDt;
-    const advection = Math.min(advectionStep(this.prm, this.tc, this.maxVel2), MAX_ACOUSTIC_SUBSTEPS * acoustic);
+    const advection = wholeAcousticSteps(Math.min(advectionStep(this.prm, this.tc, this.maxVel2), MAX_ACOUSTIC_SUBSTEPS * acoustic), acoustic);
     const clamp = clampStep(this.t, advection, target);
     const m = acousticSubsteps(clamp.dt, acoustic);
     const dt = clamp.dt / m;
