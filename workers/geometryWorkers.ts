@@ -1,17 +1,13 @@
 // Starting the workers from the main thread (browser) or a Node thread (server, tests), each behind a
 // small client that transfers input buffers instead of copying them.
 import * as Comlink from 'comlink';
-import { WORKER_POOL_SIZE } from '../src/domain/constants.ts';
-import type { Dtype } from '../src/domain/output.ts';
 import type { MeshingParameters } from '../src/domain/meshing.ts';
 import type { LengthUnit } from '../wasm/surgeGeometry.ts';
 import type { GeometryWorkerApi, GeometryWorkerConfig } from './geometry.worker.ts';
 import type { MeshHealthWorkerApi } from './meshHealth.worker.ts';
-import type { OutputDecodeWorkerApi } from './outputDecode.worker.ts';
 import type { CheckOptions, PartMesh } from './geometry/partMesh.ts';
 import type { StepImport, StepImportOptions } from './geometry/stepImport.ts';
 import type { StlImportOptions } from './geometry/stlImport.ts';
-import type { DecodeRequest, DecodedArray } from './outputDecode/decode.ts';
 import { isNode, spawnNodeWorker, wrapBrowserWorker, type WorkerHandle } from './workerRuntime.ts';
 
 // Each `new Worker(new URL(...), { type: 'module' })` is spelled out so that bundlers find and emit
@@ -24,11 +20,6 @@ export async function spawnGeometryWorker(): Promise<WorkerHandle<GeometryWorker
 export async function spawnMeshHealthWorker(): Promise<WorkerHandle<MeshHealthWorkerApi>> {
   if (isNode()) return spawnNodeWorker(new URL('./meshHealth.worker.ts', import.meta.url));
   return wrapBrowserWorker(new Worker(new URL('./meshHealth.worker.ts', import.meta.url), { type: 'module' }));
-}
-
-export async function spawnOutputDecodeWorker(): Promise<WorkerHandle<OutputDecodeWorkerApi>> {
-  if (isNode()) return spawnNodeWorker(new URL('./outputDecode.worker.ts', import.meta.url));
-  return wrapBrowserWorker(new Worker(new URL('./outputDecode.worker.ts', import.meta.url), { type: 'module' }));
 }
 
 /** Bytes to hand to a worker: an ArrayBuffer is moved (the caller's copy is detached). */
@@ -96,98 +87,6 @@ export class MeshHealthWorkerClient {
 
   terminate(): void {
     this.handle.terminate();
-  }
-}
-
-/** Workers the output-decoding pool starts: at most 12 (spec), no more than the machine's threads. */
-export function outputDecodePoolSize(hardwareConcurrency = globalThis.navigator?.hardwareConcurrency): number {
-  const threads = Number.isInteger(hardwareConcurrency) && (hardwareConcurrency as number) > 0 ? (hardwareConcurrency as number) : 4;
-  return Math.min(WORKER_POOL_SIZE, threads);
-}
-
-interface PoolTask {
-  run(api: Comlink.Remote<OutputDecodeWorkerApi>): Promise<DecodedArray>;
-  resolve(v: DecodedArray): void;
-  reject(e: unknown): void;
-}
-
-/** Pool of output-decoding workers, started on demand; tasks queue while every worker is busy. */
-export class OutputDecodePool {
-  readonly size: number;
-  private readonly spawn: () => Promise<WorkerHandle<OutputDecodeWorkerApi>>;
-  private readonly idle: WorkerHandle<OutputDecodeWorkerApi>[] = [];
-  private readonly all: Promise<WorkerHandle<OutputDecodeWorkerApi>>[] = [];
-  private readonly queue: PoolTask[] = [];
-  private closed = false;
-
-  constructor(options: { size?: number; spawn?: () => Promise<WorkerHandle<OutputDecodeWorkerApi>> } = {}) {
-    this.size = Math.max(1, Math.min(WORKER_POOL_SIZE, options.size ?? outputDecodePoolSize()));
-    this.spawn = options.spawn ?? spawnOutputDecodeWorker;
-  }
-
-  /** Workers started so far. */
-  get started(): number {
-    return this.all.length;
-  }
-
-  /** Fetches and decodes one array file. */
-  fetchArray(request: DecodeRequest): Promise<DecodedArray> {
-    return this.submit((api) => api.fetchArray(request));
-  }
-
-  /** Decodes bytes already fetched; the buffer is transferred. */
-  decodeArray(buffer: ArrayBuffer, dtype: Dtype, components: 1 | 3, count?: number): Promise<DecodedArray> {
-    return this.submit((api) => api.decodeArray(Comlink.transfer(buffer, [buffer]), dtype, components, count));
-  }
-
-  fetchArrays(requests: DecodeRequest[]): Promise<DecodedArray[]> {
-    return Promise.all(requests.map((r) => this.fetchArray(r)));
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const t of this.queue.splice(0)) t.reject(new Error('the output decoding pool was closed'));
-    for (const w of this.all) w.then((h) => h.terminate(), () => undefined);
-    this.idle.length = 0;
-  }
-
-  private submit(run: PoolTask['run']): Promise<DecodedArray> {
-    if (this.closed) return Promise.reject(new Error('the output decoding pool was closed'));
-    return new Promise<DecodedArray>((resolve, reject) => {
-      this.queue.push({ run, resolve, reject });
-      this.dispatch();
-    });
-  }
-
-  private dispatch(): void {
-    while (this.queue.length > 0) {
-      const worker = this.idle.pop();
-      if (worker) {
-        this.execute(worker, this.queue.shift() as PoolTask);
-      } else if (this.all.length < this.size) {
-        const started = this.spawn();
-        this.all.push(started);
-        const task = this.queue.shift() as PoolTask;
-        started.then(
-          (w) => this.execute(w, task),
-          (e: unknown) => {
-            // A worker that failed to start does not count towards the pool.
-            void this.all.splice(this.all.indexOf(started), 1);
-            task.reject(e);
-          },
-        );
-      } else {
-        return;
-      }
-    }
-  }
-
-  private execute(worker: WorkerHandle<OutputDecodeWorkerApi>, task: PoolTask): void {
-    task.run(worker.api).then(task.resolve, task.reject).finally(() => {
-      if (this.closed) return;
-      this.idle.push(worker);
-      this.dispatch();
-    });
   }
 }
 
