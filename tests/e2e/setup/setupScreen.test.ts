@@ -107,7 +107,7 @@ describe('Setup screen', () => {
     await page.context().close();
   });
 
-  it('shows the message for bad input and does not save it', async () => {
+  it('shows the message for bad input, never says saved for it, and keeps the stored value', async () => {
     const { simulationId, token } = await createSimulation(server, 'Bad input');
     const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
     const setup = new SetupPage(page);
@@ -115,24 +115,45 @@ describe('Setup screen', () => {
     await setup.openTreeItem('tree-settings');
 
     await setup.fill('settings-endTime', -1);
-    await page.getByText('must be greater than 0').waitFor();
+    await setup.form.getByText('must be greater than 0').waitFor();
+    await expect.poll(() => setup.saveState()).toEqual({ state: 'refused', text: 'Not saved: must be greater than 0' });
     await setup.fill('settings-outputTimeInterval', 'abc');
-    await page.getByText('must be a valid number').waitFor();
+    await setup.form.getByText('must be a valid number').waitFor();
     // 2 s / 0.0001 s asks for 20000 outputs: refused with the total-outputs rule.
     await setup.fill('settings-endTime', 2);
     await setup.fill('settings-outputTimeInterval', 0.0001);
-    await page.getByText('the number of outputs (end time / output interval) must be between 5 and 10000').waitFor();
+    const totalOutputs = 'the number of outputs (end time / output interval) must be between 5 and 10000';
+    await setup.form.getByText(totalOutputs).waitFor();
 
     await page.waitForTimeout(1500);
-    expect(await page.getByTestId('save-state').getAttribute('data-state')).toBe('saved');
+    expect(await setup.saveState()).toEqual({ state: 'refused', text: `Not saved: ${totalOutputs}` });
+    await screenshot(page, 'setup-refused-field');
     const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
     expect(saved.settings.endTime).toBe(2);
     expect(saved.settings.outputTimeInterval).toBe(0.1);
+
+    // A deletion boundary whose minimum is above its maximum shows the rule next to the corner.
+    await setup.fill('settings-outputTimeInterval', 0.1);
+    await setup.waitSaved();
+    await setup.openAddMenuItem('add-deletion-boundary');
+    await page.getByTestId('deletion-boundary-form').waitFor();
+    await setup.waitSaved();
+    const storedMin = ((await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup).settings;
+    await setup.fill('deletion-boundary-min-x', 100);
+    await expect.poll(async () => (await setup.saveState()).state).toBe('refused');
+    const boundaryMessage = (await setup.saveState()).text.replace('Not saved: ', '');
+    await page.getByTestId('deletion-boundary-max-error').getByText(boundaryMessage).waitFor();
+    await screenshot(page, 'setup-refused-deletion-boundary');
+    await page.waitForTimeout(1500);
+    expect((await setup.saveState()).state).toBe('refused');
 
     await page.reload();
     await setup.waitUntilShown();
     await setup.openTreeItem('tree-settings');
     expect(await page.getByTestId('settings-outputTimeInterval').inputValue()).toBe('0.1');
+    const afterReload = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    expect(afterReload.settings.calcDomainMin).toEqual(storedMin.calcDomainMin);
+    await setup.waitSaved();
     await page.context().close();
   });
 
