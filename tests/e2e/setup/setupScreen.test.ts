@@ -168,7 +168,13 @@ describe('Setup screen', () => {
     await page.getByTestId('add-fluidLevel-form').waitFor();
     expect(await page.getByTestId('add-fill-height').inputValue()).toBe('0.25');
     expect(await setup.vectorValues('add-seedPoint')).toEqual(['0', '0', '0.125']);
+    // A negative fill height, and a seed point above the fill height, say so before anything is discretized.
+    await setup.fill('add-fill-height', -1);
+    await setup.form.getByText('must be at least 0').waitFor();
+    await setup.fill('add-fill-height', 0.1);
+    await page.getByTestId('add-seedPoint-error').getByText('the seed point must not lie above the fill height').waitFor();
     await setup.fill('add-fill-height', 0.2);
+    await page.getByTestId('add-seedPoint-error').waitFor({ state: 'detached' });
     await page.getByTestId('add-submit').click();
     await setup.treePart('Fluid level').waitFor();
     await page.getByTestId('part-seedPoint-show').click();
