@@ -180,3 +180,15 @@ export function latestValue(series: LogSeries, key: LogValueKey): number | null 
   for (let i = series.length - 1; i >= 0; i--) if (Number.isFinite(column[i])) return column[i];
   return null;
 }
+
+/** What tells one run's log from the next: the simulation's run and its state. */
+export type LogRunMarker = { activeRunId: string | null; state: string };
+
+/**
+ * Whether the log starts over: another run became the active one (a restart, a start after a stop), or a
+ * run is being created. A resume keeps its run and its log.
+ */
+export function startsNewLog(before: LogRunMarker, after: LogRunMarker): boolean {
+  if (after.activeRunId !== null && after.activeRunId !== before.activeRunId) return true;
+  return after.state === 'creating' && before.state !== 'creating';
+}
