@@ -23,10 +23,12 @@ describe('a refused setup save', () => {
       status: 400,
       errors: [{ path: 'settings.endTime', message: 'must be greater than 0' }],
     });
-    useSetupStore.getState().saveFailed(errorMessage(refusal), revision);
+    useSetupStore.getState().saveFailed(errorMessage(refusal), revision, refusal?.fieldErrors);
 
     const state = useSetupStore.getState();
     expect(saveStatusOf(state)).toBe('error');
+    // The settings form shows the server's message on its End time field.
+    expect(serverErrorsUnder(state.serverFieldErrors, 'settings')).toEqual({ endTime: 'must be greater than 0' });
     expect(state.saveError).toBe('must be greater than 0');
     expect(state.document?.settings.endTime).toBe(-1);
 
@@ -35,6 +37,7 @@ describe('a refused setup save', () => {
     const next = useSetupStore.getState().saveStarted();
     useSetupStore.getState().saveSucceeded(next);
     expect(saveStatusOf(useSetupStore.getState())).toBe('saved');
+    expect(useSetupStore.getState().serverFieldErrors).toEqual([]);
   });
 
   it("keeps the server's field messages by path, for the form that shows that part of the document", () => {
