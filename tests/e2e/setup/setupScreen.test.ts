@@ -26,7 +26,7 @@ afterAll(async () => {
 
 interface SavedSetup {
   parts: { name: string; component: { type: string }; shape: { type: string; dimensions?: number[]; translation: number[]; flipNormals: boolean }; materialId: number | null }[];
-  settings: { endTime: number; outputTimeInterval: number; calcDomainActive: boolean; calcDomainMin: number[]; calcDomainMax: number[] };
+  settings: { endTime: number; outputTimeInterval: number; calcDomainActive: boolean; calcDomainMin: number[]; calcDomainMax: number[]; rotationAxis: number[] };
 }
 
 describe('Setup screen', () => {
@@ -147,12 +147,24 @@ describe('Setup screen', () => {
     await page.waitForTimeout(1500);
     expect((await setup.saveState()).state).toBe('refused');
 
+    // A rotation axis of length zero: the rule's message under the axis, and not saved.
+    await setup.openTreeItem('tree-physics');
+    await setup.setSwitch('physics-rotatingSystem', true);
+    await setup.waitSaved();
+    const storedAxis = ((await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup).settings.rotationAxis;
+    await setup.fillVector('physics-rotationAxis', [0, 0, 0]);
+    await page.getByTestId('physics-rotationAxis-error').waitFor();
+    await page.waitForTimeout(1500);
+    expect((await setup.saveState()).state).toBe('refused');
+    expect((await setup.saveState()).text).toBe(`Not saved: ${await page.getByTestId('physics-rotationAxis-error').textContent()}`);
+
     await page.reload();
     await setup.waitUntilShown();
     await setup.openTreeItem('tree-settings');
     expect(await page.getByTestId('settings-outputTimeInterval').inputValue()).toBe('0.1');
     const afterReload = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
     expect(afterReload.settings.calcDomainMin).toEqual(storedMin.calcDomainMin);
+    expect(afterReload.settings.rotationAxis).toEqual(storedAxis);
     await setup.waitSaved();
     await page.context().close();
   });
