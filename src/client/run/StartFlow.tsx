@@ -13,7 +13,7 @@ import { START_FLOW_STEPS } from '../../domain/simulationState.ts';
 import { errorMessage } from '../api/ApiClient.ts';
 import { getOrganization, getOrganizationStorage } from '../api/usersApi.ts';
 import { useApi } from '../app/services.ts';
-import { useSetupStore } from '../setup/setupStore.ts';
+import { refusedMessage, useSetupStore } from '../setup/setupStore.ts';
 import { useSidebarStore } from '../simulation/sidebarStore.ts';
 import { simulationKey } from '../simulation/useSimulation.ts';
 import { ConditionEditor } from './ConditionEditor.tsx';
@@ -45,6 +45,8 @@ function StartFlowForm({ simulation, organization, storage, solvers, onClose }: 
   const mode = runModeOf(simulation);
   const { document, hasInputErrors } = useSetupValidation(simulation.id);
   const unsaved = useSetupStore((s) => s.simulationId === simulation.id && s.revision !== s.savedRevision);
+  // A Setup field showing a value its rule refuses: the run would use the stored value, not the one on screen.
+  const refused = useSetupStore((s) => (s.simulationId === simulation.id ? refusedMessage(s) : null));
   const showSidebar = useSidebarStore((s) => s.show);
   const [step, setStep] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -187,6 +189,11 @@ function StartFlowForm({ simulation, organization, storage, solvers, onClose }: 
           <Text size="xs" c="dimmed">
             Saving your latest setup changes…
           </Text>
+        )}
+        {refused && (
+          <Alert color="orange" variant="light" title="A setup field is not saved" data-testid="start-refused-field">
+            {`${refused.charAt(0).toUpperCase()}${refused.slice(1)}. The run uses the saved value.`}
+          </Alert>
         )}
         {serverError && (
           <Alert color="red" variant="light" title="The server refused to start the run" data-testid="start-server-error">

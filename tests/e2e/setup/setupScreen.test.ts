@@ -157,6 +157,9 @@ describe('Setup screen', () => {
     await page.waitForTimeout(1500);
     expect((await setup.saveState()).state).toBe('refused');
     expect((await setup.saveState()).text).toBe(`Not saved: ${await page.getByTestId('physics-rotationAxis-error').textContent()}`);
+    // The start flow says that a field on screen is not what a run would use.
+    await page.getByTestId('run-button').click();
+    await page.getByTestId('start-refused-field').waitFor({ timeout: 30_000 });
 
     await page.reload();
     await setup.waitUntilShown();
