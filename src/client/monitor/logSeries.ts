@@ -192,3 +192,13 @@ export function startsNewLog(before: LogRunMarker, after: LogRunMarker): boolean
   if (after.activeRunId !== null && after.activeRunId !== before.activeRunId) return true;
   return after.state === 'creating' && before.state !== 'creating';
 }
+
+/**
+ * Whether a log.append event belongs to the run the log shows. Entries of another run (a stopped run's
+ * last lines arriving after a restart) are left out; entries of a run the client does not know yet are
+ * read with the whole log once that run becomes the active one.
+ */
+export function belongsToRun(eventRunId: unknown, activeRunId: string | null): boolean {
+  if (typeof eventRunId !== 'string' || activeRunId === null) return true;
+  return eventRunId === activeRunId;
+}

@@ -8,7 +8,7 @@ import { errorMessage } from '../api/ApiClient.ts';
 import { useApi } from '../app/services.ts';
 import { RESYNC_EVENT } from '../realtime/RealtimeChannel.ts';
 import { useSimulationEvents } from '../realtime/useSimulationEvents.ts';
-import { appendLogRows, emptyLogSeries, logSeriesFromColumns, mergeFetchedLog, rowsFromEvent, startsNewLog, type LogRunMarker, type LogSeries } from './logSeries.ts';
+import { appendLogRows, belongsToRun, emptyLogSeries, logSeriesFromColumns, mergeFetchedLog, rowsFromEvent, startsNewLog, type LogRunMarker, type LogSeries } from './logSeries.ts';
 import { getLogColumns } from './monitorApi.ts';
 
 export interface LiveLog {
@@ -63,6 +63,7 @@ export function useLiveLog(simulationId: string, state: SimulationState, activeR
 
   useSimulationEvents(simulationId, (event) => {
     if (event.type === 'log.append') {
+      if (!belongsToRun(event.runId, previousRun.current.activeRunId)) return;
       const rows = rowsFromEvent(event.entries ?? event.entry ?? event.log);
       if (rows.length > 0) setSeries((current) => appendLogRows(current, rows));
     } else if (event.type === RESYNC_EVENT) {

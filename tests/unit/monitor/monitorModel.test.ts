@@ -13,6 +13,7 @@ import {
   logSeriesFromColumns,
   mergeFetchedLog,
   rowsFromEvent,
+  belongsToRun,
   startsNewLog,
 } from '../../../src/client/monitor/logSeries.ts';
 import {
@@ -197,5 +198,12 @@ describe('the log the Progress tile and graphs show', () => {
     expect(startsNewLog(running, { activeRunId: 'run-1', state: 'stopped' })).toBe(false);
     expect(startsNewLog({ activeRunId: 'run-1', state: 'stopped' }, { activeRunId: 'run-1', state: 'launching' })).toBe(false);
     expect(startsNewLog(running, running)).toBe(false);
+  });
+
+  it("leaves out log lines of another run than the one shown", () => {
+    expect(belongsToRun('run-2', 'run-2')).toBe(true);
+    expect(belongsToRun('run-1', 'run-2')).toBe(false);
+    expect(belongsToRun(undefined, 'run-2')).toBe(true);
+    expect(belongsToRun('run-1', null)).toBe(true);
   });
 });
