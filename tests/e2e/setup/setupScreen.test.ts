@@ -172,6 +172,32 @@ describe('Setup screen', () => {
     await page.context().close();
   });
 
+  it("shows the server's message next to the field when the server refuses a save", async () => {
+    const { simulationId, token } = await createSimulation(server, 'Refused by the server');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+    await setup.openTreeItem('tree-settings');
+    const before = ((await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup).settings.endTime;
+    // The server answers this save with its validation error; the client maps errors[].path to the field.
+    const refusal = 'refused by the server for this test';
+    await page.route('**/api/simulations/*/setup', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ title: 'validation_error', description: refusal, status: 400, errors: [{ path: 'settings.endTime', message: refusal }] }),
+          })
+        : route.continue(),
+    );
+    await setup.fill('settings-endTime', before + 1);
+    await setup.form.getByText(refusal).waitFor({ timeout: 15_000 });
+    expect(await setup.saveState()).toEqual({ state: 'error', text: `Not saved: ${refusal}Retry` });
+    const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    expect(saved.settings.endTime).toBe(before);
+    await page.context().close();
+  });
+
   it('applies the physics dependency rules and fills a fluid level in its container', async () => {
     const { simulationId, token } = await createSimulation(server, 'Rules');
     const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);

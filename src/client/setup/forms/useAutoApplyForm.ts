@@ -110,9 +110,12 @@ export function useAutoApplyForm<T extends FieldValues>({ schema, value, apply, 
   const serverFieldErrors = useSetupStore((s) => s.serverFieldErrors);
   useEffect(() => {
     if (documentPath === undefined) return;
-    for (const [path, message] of Object.entries(serverErrorsUnder(serverFieldErrors, documentPath))) {
-      form.setError(path as FieldPath<T>, { type: 'server', message });
-    }
+    const messages = Object.entries(serverErrorsUnder(serverFieldErrors, documentPath));
+    if (messages.length === 0) return;
+    // After the form's own validation, which would otherwise replace them when the form has just opened.
+    void form.trigger().then(() => {
+      for (const [path, message] of messages) form.setError(path as FieldPath<T>, { type: 'server', message });
+    });
   }, [serverFieldErrors, documentPath, form]);
 
   return form;
