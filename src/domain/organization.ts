@@ -51,7 +51,14 @@ export const organizationSchema = z
 export type Organization = z.infer<typeof organizationSchema>;
 
 export const solverSchema = z
-  .object({ id: z.string(), name: z.string(), version: z.string(), latest: z.boolean() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    version: z.string(),
+    latest: z.boolean(),
+    /** Threads this installation gives one run of the solver: more cores than this do not make it faster. */
+    maxThreads: z.number().int().positive().describe('Solver threads this installation gives one run'),
+  })
   .meta({ id: 'Solver' });
 export type Solver = z.infer<typeof solverSchema>;
 

@@ -41,7 +41,7 @@ export function currentView(views: readonly DashboardView[], chosen: string | un
 
 export function MonitorScreen({ simulation }: { simulation: Simulation }) {
   useLiveSimulation(simulation.id);
-  const log = useLiveLog(simulation.id, simulation.state);
+  const log = useLiveLog(simulation.id, simulation.state, simulation.activeRunId);
   const dashboards = useDashboards(simulation.id);
   const graphUnit = useMonitorStore((s) => s.graphUnit);
   const setGraphUnit = useMonitorStore((s) => s.setGraphUnit);

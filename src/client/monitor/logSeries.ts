@@ -180,3 +180,25 @@ export function latestValue(series: LogSeries, key: LogValueKey): number | null 
   for (let i = series.length - 1; i >= 0; i--) if (Number.isFinite(column[i])) return column[i];
   return null;
 }
+
+/** What tells one run's log from the next: the simulation's run and its state. */
+export type LogRunMarker = { activeRunId: string | null; state: string };
+
+/**
+ * Whether the log starts over: another run became the active one (a restart, a start after a stop), or a
+ * run is being created. A resume keeps its run and its log.
+ */
+export function startsNewLog(before: LogRunMarker, after: LogRunMarker): boolean {
+  if (after.activeRunId !== null && after.activeRunId !== before.activeRunId) return true;
+  return after.state === 'creating' && before.state !== 'creating';
+}
+
+/**
+ * Whether a log.append event belongs to the run the log shows. Entries of another run (a stopped run's
+ * last lines arriving after a restart) are left out; entries of a run the client does not know yet are
+ * read with the whole log once that run becomes the active one.
+ */
+export function belongsToRun(eventRunId: unknown, activeRunId: string | null): boolean {
+  if (typeof eventRunId !== 'string' || activeRunId === null) return true;
+  return eventRunId === activeRunId;
+}

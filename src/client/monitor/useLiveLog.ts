@@ -1,13 +1,14 @@
 // The solver log of one simulation for the Monitor: read once from GET .../logs, then extended by the
 // realtime channel's log.append events. It is read again after the channel missed events (reconnect) and
-// when a new run starts (the log starts over).
+// when another run becomes the active one (restart: the log starts over, and nothing of the previous run
+// stays in the Progress tile or the graphs).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SimulationState } from '../../domain/simulationState.ts';
 import { errorMessage } from '../api/ApiClient.ts';
 import { useApi } from '../app/services.ts';
 import { RESYNC_EVENT } from '../realtime/RealtimeChannel.ts';
 import { useSimulationEvents } from '../realtime/useSimulationEvents.ts';
-import { appendLogRows, emptyLogSeries, logSeriesFromColumns, mergeFetchedLog, rowsFromEvent, type LogSeries } from './logSeries.ts';
+import { appendLogRows, belongsToRun, emptyLogSeries, logSeriesFromColumns, mergeFetchedLog, rowsFromEvent, startsNewLog, type LogRunMarker, type LogSeries } from './logSeries.ts';
 import { getLogColumns } from './monitorApi.ts';
 
 export interface LiveLog {
@@ -17,7 +18,7 @@ export interface LiveLog {
   reload: () => void;
 }
 
-export function useLiveLog(simulationId: string, state: SimulationState): LiveLog {
+export function useLiveLog(simulationId: string, state: SimulationState, activeRunId: string | null): LiveLog {
   const api = useApi();
   const [series, setSeries] = useState<LogSeries>(emptyLogSeries);
   const [loaded, setLoaded] = useState(false);
@@ -52,15 +53,17 @@ export function useLiveLog(simulationId: string, state: SimulationState): LiveLo
   }, [reload]);
 
   // A new run (restart) begins a new log.
-  const previousState = useRef(state);
+  const previousRun = useRef<LogRunMarker>({ activeRunId, state });
   useEffect(() => {
-    const before = previousState.current;
-    previousState.current = state;
-    if (state === 'creating' && before !== 'creating') reload(true);
-  }, [state, reload]);
+    const before = previousRun.current;
+    const after = { activeRunId, state };
+    previousRun.current = after;
+    if (startsNewLog(before, after)) reload(true);
+  }, [activeRunId, state, reload]);
 
   useSimulationEvents(simulationId, (event) => {
     if (event.type === 'log.append') {
+      if (!belongsToRun(event.runId, previousRun.current.activeRunId)) return;
       const rows = rowsFromEvent(event.entries ?? event.entry ?? event.log);
       if (rows.length > 0) setSeries((current) => appendLogRows(current, rows));
     } else if (event.type === RESYNC_EVENT) {

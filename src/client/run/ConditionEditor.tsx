@@ -7,6 +7,7 @@ import { conditionValueTypes, createCondition, type ConditionAction, type Condit
 import { Icon } from '../ui/Icon.tsx';
 import { NumberField } from '../setup/fields/NumberField.tsx';
 import { formatNumber } from '../setup/fields/numberText.ts';
+import { formatCredits } from '../ui/format.ts';
 import { CONDITION_LABEL } from './startFlowModel.ts';
 import type { StartFormValues } from './startForm.ts';
 
@@ -74,7 +75,7 @@ export function ConditionEditor({ control, action, current, endTime }: Props) {
         Add {noun}
       </Button>
       <Text size="xs" c="dimmed">
-        Thresholds must lie ahead of the current values (time {formatNumber(current.time)} s, credits {formatNumber(current.credits)})
+        Thresholds must lie ahead of the current values (time {formatNumber(current.time)} s, credits <span data-testid="start-current-credits">{formatCredits(current.credits)}</span>)
         {endTime !== null ? ` and a time below the end time of ${formatNumber(endTime)} s` : ''}.
       </Text>
     </Stack>

@@ -1,6 +1,6 @@
 // The run button of the simulation frame (spec 1 §4): Run, Stop, Stopping (disabled), Restart or Resume
 // as the simulation's state says. Run, Restart and Resume open the start flow in the right sidebar; Stop
-// asks first, saying whether the run can be resumed. Also announces launching, failed and completed runs
+// asks first, saying truthfully whether the run can be resumed (whether the stop leaves a checkpoint). Also announces launching, failed and completed runs
 // with toasts while the user is not on the dashboard.
 import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -17,6 +17,7 @@ import { useSidebarStore } from '../simulation/sidebarStore.ts';
 import { simulationKey } from '../simulation/useSimulation.ts';
 import { showError, showSuccess } from '../ui/toast.ts';
 import { stopSimulation } from './runApi.ts';
+import { resumableAfterStop } from './startFlowModel.ts';
 import { useSimulationUpdates } from './useSimulationLive.ts';
 
 function announce(state: SimulationState, name: string): void {
@@ -42,7 +43,7 @@ export function RunButton({ simulation }: { simulation: Simulation }) {
   }, [simulation.id, simulation.state, simulation.name, onDashboard]);
 
   const confirmStop = () => {
-    const text = stopConfirmation(simulation.resumable);
+    const text = stopConfirmation(resumableAfterStop(simulation));
     modals.openConfirmModal({
       title: text.title,
       children: (

@@ -4,7 +4,7 @@
 import { Alert, Box, Button, CloseButton, Group, List, Loader, ScrollArea, Select, Stack, Stepper, Switch, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Organization } from '../../domain/organization.ts';
 import type { StorageConsumption } from '../../domain/budget.ts';
@@ -13,14 +13,14 @@ import { START_FLOW_STEPS } from '../../domain/simulationState.ts';
 import { errorMessage } from '../api/ApiClient.ts';
 import { getOrganization, getOrganizationStorage } from '../api/usersApi.ts';
 import { useApi } from '../app/services.ts';
-import { useSetupStore } from '../setup/setupStore.ts';
+import { refusedMessage, useSetupStore } from '../setup/setupStore.ts';
 import { useSidebarStore } from '../simulation/sidebarStore.ts';
 import { simulationKey } from '../simulation/useSimulation.ts';
 import { ConditionEditor } from './ConditionEditor.tsx';
 import { listSolvers, startRun, type SolverChoice } from './runApi.ts';
 import { startFormSchema, type StartFormValues } from './startForm.ts';
 import {
-  RUN_MODE_LABEL, coreLabel, coreOptions, currentConditionValues, defaultCores, gpuCostText, runModeOf, startFlowBlockers,
+  RUN_MODE_LABEL, coreLabel, coreOptions, currentConditionValues, defaultCores, generalStepFields, gpuCostText, runModeOf, startFlowBlockers,
 } from './startFlowModel.ts';
 import { jobsKey } from './useSimulationLive.ts';
 import { useSetupValidation } from './useSetupValidation.ts';
@@ -33,12 +33,20 @@ interface LoadedProps {
   onClose: () => void;
 }
 
+function coresDescription(organization: Organization, installationThreads: number | undefined): string {
+  if (!organization.activeSubscription) return 'No active subscription.';
+  const allowed = `Your subscription allows up to ${organization.activeSubscription.maxCores} cores`;
+  return installationThreads === undefined ? `${allowed}.` : `${allowed}; this installation runs the solver on up to ${installationThreads}.`;
+}
+
 function StartFlowForm({ simulation, organization, storage, solvers, onClose }: LoadedProps) {
   const api = useApi();
   const { mutate } = useSWRConfig();
   const mode = runModeOf(simulation);
   const { document, hasInputErrors } = useSetupValidation(simulation.id);
   const unsaved = useSetupStore((s) => s.simulationId === simulation.id && s.revision !== s.savedRevision);
+  // A Setup field showing a value its rule refuses: the run would use the stored value, not the one on screen.
+  const refused = useSetupStore((s) => (s.simulationId === simulation.id ? refusedMessage(s) : null));
   const showSidebar = useSidebarStore((s) => s.show);
   const [step, setStep] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -51,8 +59,16 @@ function StartFlowForm({ simulation, organization, storage, solvers, onClose }: 
   const form = useForm<StartFormValues>({
     resolver: zodResolver(schema as never) as unknown as Resolver<StartFormValues>,
     mode: 'onChange',
-    defaultValues: { solverId: latest?.id ?? '', cores: defaultCores(cores), gpu: simulation.gpu, conditions: [] },
+    defaultValues: { solverId: latest?.id ?? '', cores: defaultCores(cores, latest?.maxThreads), gpu: simulation.gpu, conditions: [] },
   });
+  // Going on to Alerts (Next, or the step's header) needs a valid General step.
+  const goToStep = async (target: number) => {
+    if (target > step) {
+      const fields = generalStepFields(form.getValues('conditions')) as FieldPath<StartFormValues>[];
+      if (!(await form.trigger(fields, { shouldFocus: true }))) return;
+    }
+    setStep(target);
+  };
   const values = form.watch();
   const blockers = startFlowBlockers({
     hasInputErrors,
@@ -81,7 +97,7 @@ function StartFlowForm({ simulation, organization, storage, solvers, onClose }: 
     <Stack gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
         <Box p="md">
-          <Stepper active={step} onStepClick={setStep} size="xs" mb="md">
+          <Stepper active={step} onStepClick={(target) => void goToStep(target)} size="xs" mb="md">
             <Stepper.Step label={START_FLOW_STEPS[0]} description="Solver and resources" data-testid="start-step-general" />
             <Stepper.Step label={START_FLOW_STEPS[1]} description="Notifications" data-testid="start-step-alerts" />
           </Stepper>
@@ -119,7 +135,7 @@ function StartFlowForm({ simulation, organization, storage, solvers, onClose }: 
                 render={({ field }) => (
                   <Select
                     label="Cores"
-                    description={organization.activeSubscription ? `Your subscription allows up to ${organization.activeSubscription.maxCores} cores.` : 'No active subscription.'}
+                    description={coresDescription(organization, latest?.maxThreads)}
                     data={cores.map((c) => ({ value: String(c), label: coreLabel(c), disabled: c === 0 && organization.freeInstanceOccupied }))}
                     value={String(field.value)}
                     onChange={(v) => v !== null && field.onChange(Number(v))}
@@ -174,6 +190,11 @@ function StartFlowForm({ simulation, organization, storage, solvers, onClose }: 
             Saving your latest setup changes…
           </Text>
         )}
+        {refused && (
+          <Alert color="orange" variant="light" title="A setup field is not saved" data-testid="start-refused-field">
+            {`${refused.charAt(0).toUpperCase()}${refused.slice(1)}. The run uses the saved value.`}
+          </Alert>
+        )}
         {serverError && (
           <Alert color="red" variant="light" title="The server refused to start the run" data-testid="start-server-error">
             {serverError}
@@ -190,7 +211,7 @@ function StartFlowForm({ simulation, organization, storage, solvers, onClose }: 
             </Button>
           )}
           {step === 0 ? (
-            <Button size="xs" onClick={() => setStep(1)} data-testid="start-next">
+            <Button size="xs" onClick={() => void goToStep(1)} data-testid="start-next">
               Next
             </Button>
           ) : (

@@ -8,7 +8,7 @@ import { errorMessage } from '../api/ApiClient.ts';
 import { issueTarget, supportIssueTarget, type SetupSelection } from '../setup/setupSelection.ts';
 import { useSetupStore } from '../setup/setupStore.ts';
 import { useSidebarStore } from '../simulation/sidebarStore.ts';
-import { fieldLabel } from './issueText.ts';
+import { fieldLabel, settingLabel } from './issueText.ts';
 import classes from './run.module.css';
 import { useSetupValidation } from './useSetupValidation.ts';
 
@@ -136,7 +136,7 @@ export function ValidationPanel({ simulation }: { simulation: Simulation }) {
             <IssueRow
               key={refusal.setting}
               severity="error"
-              title={refusal.setting}
+              title={settingLabel(refusal.setting, document)}
               message={refusal.message}
               testId="validation-issue-solver"
               onOpen={open(supportIssueTarget(refusal.setting, ids))}

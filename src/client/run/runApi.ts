@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { discretizationResultSchema, jobRecordSchema, type DiscretizationResult, type JobRecord } from '../../domain/jobRecords.ts';
 import { canCancelJob } from '../../domain/jobs.ts';
+import { solverSchema, type Solver } from '../../domain/organization.ts';
 import { runSchema, runStartSchema, type Run, type RunStart } from '../../domain/runs.ts';
 import { simulationSchema, type Simulation } from '../../domain/simulation.ts';
 import type { ApiClient } from '../api/ApiClient.ts';
 
 const simulationPath = (id: string) => `/simulations/${encodeURIComponent(id)}`;
 
-export const solverListSchema = z.array(z.object({ id: z.string(), name: z.string(), latest: z.boolean(), version: z.string().optional() }));
-export type SolverChoice = z.infer<typeof solverListSchema>[number];
+export const solverListSchema = z.array(solverSchema);
+export type SolverChoice = Solver;
 
 export function listSolvers(api: ApiClient): Promise<SolverChoice[]> {
   return api.get('/solvers', solverListSchema);

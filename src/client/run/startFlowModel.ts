@@ -1,6 +1,6 @@
 // The start flow's rules (spec 1 §4, §5, §9) as pure functions: which run the button starts, the core
 // choices a subscription allows, GPU cost, the values thresholds must lie ahead of, and what blocks Start.
-import type { ConditionValues, ConditionValueType } from '../../domain/condition.ts';
+import type { ConditionAction, ConditionValues, ConditionValueType } from '../../domain/condition.ts';
 import { GPU_CREDITS_PER_HOUR, STORAGE_FULL_FRACTION } from '../../domain/constants.ts';
 import type { Organization } from '../../domain/organization.ts';
 import type { Simulation } from '../../domain/simulation.ts';
@@ -31,9 +31,37 @@ export function coreOptions(organization: Pick<Organization, 'activeSubscription
   return options;
 }
 
-/** The default choice: all cores the subscription allows, or the free instance when it has none. */
-export function defaultCores(options: readonly number[]): number {
-  return options.length === 0 ? 0 : Math.max(...options);
+/**
+ * The default choice: the most cores this installation gives a run (its solver threads), within what the
+ * subscription allows; all the subscription allows when the installation's count is unknown; the free
+ * instance when the subscription has nothing else.
+ */
+export function defaultCores(options: readonly number[], installationThreads?: number): number {
+  if (options.length === 0) return 0;
+  const paid = options.filter((c) => c > 0);
+  if (paid.length === 0) return Math.max(...options);
+  if (installationThreads === undefined) return Math.max(...paid);
+  const fitting = paid.filter((c) => c <= installationThreads);
+  return fitting.length > 0 ? Math.max(...fitting) : Math.min(...paid);
+}
+
+/**
+ * Whether a stop now leaves a run that can be resumed. The server resumes from the checkpoint the run
+ * leaves: the solver writes one when it is stopped while running, and a resumed run still has the one
+ * it started from (its log carries on); a run stopped before its solver started has none.
+ */
+export function resumableAfterStop(simulation: Pick<Simulation, 'state' | 'resumable' | 'log'>): boolean {
+  if (simulation.resumable) return true;
+  if (simulation.state === 'running') return true;
+  return (simulation.state === 'creating' || simulation.state === 'launching') && simulation.log !== null;
+}
+
+/**
+ * The form fields of the start flow's first step (General), checked before Next moves on: the solver,
+ * resources and the stop conditions; the alerts belong to the second step.
+ */
+export function generalStepFields(conditions: readonly { action: ConditionAction }[]): string[] {
+  return ['solverId', 'cores', 'gpu', ...conditions.flatMap((c, i) => (c.action === 'stop' ? [`conditions.${i}`] : []))];
 }
 
 export function coreLabel(cores: number): string {

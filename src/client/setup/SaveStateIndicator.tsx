@@ -1,11 +1,21 @@
-// Says whether every change has reached the server: saved, waiting, saving, or failed with the server's
-// message and a retry.
+// Says whether every change has reached the server: saved, waiting, saving, failed with the server's
+// message and a retry, or not saved because a field shows a value its rule refuses.
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
-import { saveStatusOf, useSetupStore } from './setupStore.ts';
+import { refusedMessage, saveStatusOf, useSetupStore } from './setupStore.ts';
 
 export function SaveStateIndicator({ onRetry }: { onRetry: () => void }) {
   const status = useSetupStore(saveStatusOf);
   const message = useSetupStore((s) => s.saveError);
+  const refused = useSetupStore(refusedMessage);
+  if (status === 'refused') {
+    return (
+      <Tooltip label={refused} withArrow multiline maw={320}>
+        <Badge color="orange" variant="light" data-testid="save-state" data-state="refused">
+          Not saved: {refused}
+        </Badge>
+      </Tooltip>
+    );
+  }
   if (status === 'error') {
     return (
       <Group gap={6} wrap="nowrap" data-testid="save-state" data-state="error">

@@ -1,6 +1,8 @@
 // The Setup screen's working copy of the setup document, what is selected, and how far saving has got.
-// Forms write here only values that add no new validation error; useSetupAutosave sends the document.
+// Forms write here only values that add no new validation error; useSetupSession sends the document. A value
+// a form holds back, or one the server refused, is kept as "refused" so that the screen never says saved for it.
 import { create } from 'zustand';
+import type { FieldError } from '../../domain/errors.ts';
 import type { Part } from '../../domain/part.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
 import { sameSelection, type SetupSelection } from './setupSelection.ts';
@@ -10,7 +12,7 @@ export interface SetupNotice {
   details: string[];
 }
 
-export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'refused';
 
 interface SetupStoreState {
   simulationId: string | null;
@@ -22,6 +24,10 @@ interface SetupStoreState {
   saveError: string | null;
   /** The revision whose save failed: not retried automatically until the next change or a retry. */
   failedRevision: number | null;
+  /** The field messages of the last refused save, by document path (`materials.0.density`). */
+  serverFieldErrors: FieldError[];
+  /** Values an open form shows but did not write because they break a rule: form key -> the rule's message. */
+  refused: Record<string, string>;
   locked: boolean;
   selection: SetupSelection | null;
   /** A notice the open form shows until dismissed, e.g. 'Advanced Settings Were Adjusted' and what changed. */
@@ -44,7 +50,9 @@ interface SetupStoreState {
   requestFit: () => void;
   saveStarted: () => number;
   saveSucceeded: (revision: number) => void;
-  saveFailed: (message: string, revision: number) => void;
+  saveFailed: (message: string, revision: number, fieldErrors?: FieldError[]) => void;
+  /** Records (message) or clears (null) the value form `key` holds back. */
+  setRefused: (key: string, message: string | null) => void;
   retrySave: () => void;
   reset: () => void;
 }
@@ -57,6 +65,8 @@ const initial = {
   saving: false,
   saveError: null,
   failedRevision: null,
+  serverFieldErrors: [] as FieldError[],
+  refused: {} as Record<string, string>,
   locked: false,
   selection: null,
   notice: null,
@@ -68,7 +78,15 @@ const initial = {
 export const useSetupStore = create<SetupStoreState>((set, get) => ({
   ...initial,
   load: (simulationId, document, locked) =>
-    set({ ...initial, simulationId, document, locked, selection: get().simulationId === simulationId ? get().selection : null }),
+    set({
+      ...initial,
+      simulationId,
+      document,
+      locked,
+      selection: get().simulationId === simulationId ? get().selection : null,
+      // Open forms keep what they show across a reload of the same setup, and so does what they hold back.
+      refused: get().simulationId === simulationId ? get().refused : {},
+    }),
   setLocked: (locked) => set({ locked }),
   update: (recipe) => {
     const { document, locked } = get();
@@ -96,15 +114,46 @@ export const useSetupStore = create<SetupStoreState>((set, get) => ({
     return get().revision;
   },
   saveSucceeded: (revision) =>
-    set((s) => ({ saving: false, saveError: null, failedRevision: null, savedRevision: Math.max(s.savedRevision, revision) })),
-  saveFailed: (message, revision) => set({ saving: false, saveError: message, failedRevision: revision }),
+    set((s) => ({
+      saving: false,
+      saveError: null,
+      failedRevision: null,
+      serverFieldErrors: [],
+      savedRevision: Math.max(s.savedRevision, revision),
+    })),
+  saveFailed: (message, revision, fieldErrors = []) =>
+    set({ saving: false, saveError: message, failedRevision: revision, serverFieldErrors: fieldErrors }),
+  setRefused: (key, message) => {
+    const current = get().refused;
+    if ((current[key] ?? null) === message) return;
+    const next = { ...current };
+    if (message === null) delete next[key];
+    else next[key] = message;
+    set({ refused: next });
+  },
   retrySave: () => set({ failedRevision: null }),
   reset: () => set({ ...initial }),
 }));
 
-/** The state the save indicator shows. */
-export function saveStatusOf(s: Pick<SetupStoreState, 'revision' | 'savedRevision' | 'saving' | 'saveError'>): SaveStatus {
+/** The state the save indicator shows: a value held back by a form is never "saved". */
+export function saveStatusOf(s: Pick<SetupStoreState, 'revision' | 'savedRevision' | 'saving' | 'saveError' | 'refused'>): SaveStatus {
   if (s.saving) return 'saving';
-  if (s.revision === s.savedRevision) return 'saved';
+  if (s.revision === s.savedRevision) return refusedMessage(s) === null ? 'saved' : 'refused';
   return s.saveError ? 'error' : 'pending';
+}
+
+/** The message of the first value a form holds back, or null when every value shown is written. */
+export function refusedMessage(s: Pick<SetupStoreState, 'refused'>): string | null {
+  return Object.values(s.refused)[0] ?? null;
+}
+
+/** The server's messages for the fields under `prefix` (`settings`, `materials.0`), by path below it. */
+export function serverErrorsUnder(errors: readonly FieldError[], prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of errors) {
+    if (!e.path.startsWith(`${prefix}.`)) continue;
+    const rest = e.path.slice(prefix.length + 1);
+    out[rest] ??= e.message;
+  }
+  return out;
 }

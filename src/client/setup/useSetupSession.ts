@@ -7,6 +7,7 @@ import type { Simulation } from '../../domain/simulation.ts';
 import type { ApiClient } from '../api/ApiClient.ts';
 import { sameValue } from './forms/useAutoApplyForm.ts';
 import { errorMessage } from '../api/ApiClient.ts';
+import { ApiRequestError } from '../../domain/errors.ts';
 import { useApi } from '../app/services.ts';
 import { getSetup, putSetup } from './setupApi.ts';
 import { useSetupStore } from './setupStore.ts';
@@ -30,7 +31,7 @@ async function saveNow(api: ApiClient, simulationId: string): Promise<void> {
     // The cached copy follows, so that coming back to the screen shows what the server has.
     await mutateCache(setupKey(simulationId), document, { revalidate: false });
   } catch (error) {
-    useSetupStore.getState().saveFailed(errorMessage(error), revision);
+    useSetupStore.getState().saveFailed(errorMessage(error), revision, error instanceof ApiRequestError ? error.fieldErrors : []);
   }
 }
 

@@ -275,5 +275,5 @@ export async function cancelJob(services: JobServices, auth: AuthContext, jobId:
 
 export async function listSolvers(services: JobServices, auth: AuthContext): Promise<Solver[]> {
   const rows = await solversFor(services.db, auth.organization.id);
-  return rows.map((r) => ({ id: r.id, name: r.name, version: r.version, latest: r.latest }));
+  return rows.map((r) => ({ id: r.id, name: r.name, version: r.version, latest: r.latest, maxThreads: services.config.maxThreads }));
 }

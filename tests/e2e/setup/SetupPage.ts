@@ -74,6 +74,12 @@ export class SetupPage {
     await this.page.locator('[data-testid="save-state"][data-state="saved"]').waitFor({ timeout: 15_000 });
   }
 
+  /** The save indicator's state (`saved`, `pending`, `saving`, `error`, `refused`) and its text. */
+  async saveState(): Promise<{ state: string | null; text: string }> {
+    const indicator = this.page.getByTestId('save-state');
+    return { state: await indicator.getAttribute('data-state'), text: (await indicator.textContent()) ?? '' };
+  }
+
   async openSidebarPanel(panel: 'jobs' | 'checklist' | 'info'): Promise<Locator> {
     const body = this.page.getByTestId(`sidebar-panel-${panel}`);
     if (!(await body.isVisible())) await this.page.getByTestId(`sidebar-tab-${panel}`).click();

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 interface SavedSetup {
   parts: { name: string; component: { type: string }; shape: { type: string; dimensions?: number[]; translation: number[]; flipNormals: boolean }; materialId: number | null }[];
-  settings: { endTime: number; outputTimeInterval: number; calcDomainActive: boolean; calcDomainMin: number[]; calcDomainMax: number[] };
+  settings: { endTime: number; outputTimeInterval: number; calcDomainActive: boolean; calcDomainMin: number[]; calcDomainMax: number[]; rotationAxis: number[] };
 }
 
 describe('Setup screen', () => {
@@ -107,7 +107,7 @@ describe('Setup screen', () => {
     await page.context().close();
   });
 
-  it('shows the message for bad input and does not save it', async () => {
+  it('shows the message for bad input, never says saved for it, and keeps the stored value', async () => {
     const { simulationId, token } = await createSimulation(server, 'Bad input');
     const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
     const setup = new SetupPage(page);
@@ -115,24 +115,86 @@ describe('Setup screen', () => {
     await setup.openTreeItem('tree-settings');
 
     await setup.fill('settings-endTime', -1);
-    await page.getByText('must be greater than 0').waitFor();
+    await setup.form.getByText('must be greater than 0').waitFor();
+    await expect.poll(() => setup.saveState()).toEqual({ state: 'refused', text: 'Not saved: must be greater than 0' });
     await setup.fill('settings-outputTimeInterval', 'abc');
-    await page.getByText('must be a valid number').waitFor();
+    await setup.form.getByText('must be a valid number').waitFor();
     // 2 s / 0.0001 s asks for 20000 outputs: refused with the total-outputs rule.
     await setup.fill('settings-endTime', 2);
     await setup.fill('settings-outputTimeInterval', 0.0001);
-    await page.getByText('the number of outputs (end time / output interval) must be between 5 and 10000').waitFor();
+    const totalOutputs = 'the number of outputs (end time / output interval) must be between 5 and 10000';
+    await setup.form.getByText(totalOutputs).waitFor();
 
     await page.waitForTimeout(1500);
-    expect(await page.getByTestId('save-state').getAttribute('data-state')).toBe('saved');
+    expect(await setup.saveState()).toEqual({ state: 'refused', text: `Not saved: ${totalOutputs}` });
+    await screenshot(page, 'setup-refused-field');
     const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
     expect(saved.settings.endTime).toBe(2);
     expect(saved.settings.outputTimeInterval).toBe(0.1);
+
+    // A deletion boundary whose minimum is above its maximum shows the rule next to the corner.
+    await setup.fill('settings-outputTimeInterval', 0.1);
+    await setup.waitSaved();
+    await setup.openAddMenuItem('add-deletion-boundary');
+    await page.getByTestId('deletion-boundary-form').waitFor();
+    await setup.waitSaved();
+    const storedMin = ((await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup).settings;
+    await setup.fill('deletion-boundary-min-x', 100);
+    await expect.poll(async () => (await setup.saveState()).state).toBe('refused');
+    const boundaryMessage = (await setup.saveState()).text.replace('Not saved: ', '');
+    await page.getByTestId('deletion-boundary-max-error').getByText(boundaryMessage).waitFor();
+    await screenshot(page, 'setup-refused-deletion-boundary');
+    await page.waitForTimeout(1500);
+    expect((await setup.saveState()).state).toBe('refused');
+
+    // A rotation axis of length zero: the rule's message under the axis, and not saved.
+    await setup.openTreeItem('tree-physics');
+    await setup.setSwitch('physics-rotatingSystem', true);
+    await setup.waitSaved();
+    const storedAxis = ((await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup).settings.rotationAxis;
+    await setup.fillVector('physics-rotationAxis', [0, 0, 0]);
+    await page.getByTestId('physics-rotationAxis-error').waitFor();
+    await page.waitForTimeout(1500);
+    expect((await setup.saveState()).state).toBe('refused');
+    expect((await setup.saveState()).text).toBe(`Not saved: ${await page.getByTestId('physics-rotationAxis-error').textContent()}`);
+    // The start flow says that a field on screen is not what a run would use.
+    await page.getByTestId('run-button').click();
+    await page.getByTestId('start-refused-field').waitFor({ timeout: 30_000 });
 
     await page.reload();
     await setup.waitUntilShown();
     await setup.openTreeItem('tree-settings');
     expect(await page.getByTestId('settings-outputTimeInterval').inputValue()).toBe('0.1');
+    const afterReload = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    expect(afterReload.settings.calcDomainMin).toEqual(storedMin.calcDomainMin);
+    expect(afterReload.settings.rotationAxis).toEqual(storedAxis);
+    await setup.waitSaved();
+    await page.context().close();
+  });
+
+  it("shows the server's message next to the field when the server refuses a save", async () => {
+    const { simulationId, token } = await createSimulation(server, 'Refused by the server');
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
+    const setup = new SetupPage(page);
+    await setup.waitUntilShown();
+    await setup.openTreeItem('tree-settings');
+    const before = ((await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup).settings.endTime;
+    // The server answers this save with its validation error; the client maps errors[].path to the field.
+    const refusal = 'refused by the server for this test';
+    await page.route('**/api/simulations/*/setup', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ title: 'validation_error', description: refusal, status: 400, errors: [{ path: 'settings.endTime', message: refusal }] }),
+          })
+        : route.continue(),
+    );
+    await setup.fill('settings-endTime', before + 1);
+    await setup.form.getByText(refusal).waitFor({ timeout: 15_000 });
+    expect(await setup.saveState()).toEqual({ state: 'error', text: `Not saved: ${refusal}Retry` });
+    const saved = (await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup;
+    expect(saved.settings.endTime).toBe(before);
     await page.context().close();
   });
 
@@ -147,7 +209,13 @@ describe('Setup screen', () => {
     await page.getByTestId('add-fluidLevel-form').waitFor();
     expect(await page.getByTestId('add-fill-height').inputValue()).toBe('0.25');
     expect(await setup.vectorValues('add-seedPoint')).toEqual(['0', '0', '0.125']);
+    // A negative fill height, and a seed point above the fill height, say so before anything is discretized.
+    await setup.fill('add-fill-height', -1);
+    await setup.form.getByText('must be at least 0').waitFor();
+    await setup.fill('add-fill-height', 0.1);
+    await page.getByTestId('add-seedPoint-error').getByText('the seed point must not lie above the fill height').waitFor();
     await setup.fill('add-fill-height', 0.2);
+    await page.getByTestId('add-seedPoint-error').waitFor({ state: 'detached' });
     await page.getByTestId('add-submit').click();
     await setup.treePart('Fluid level').waitFor();
     await page.getByTestId('part-seedPoint-show').click();

@@ -9,6 +9,7 @@ import {
   bucketStart,
   groupForDays,
   historyBars,
+  seriesOfSequences,
   nextSort,
   periodRange,
   transactionName,
@@ -101,5 +102,30 @@ describe('history bars', () => {
     expect(series).toHaveLength(CREDIT_CHART_PALETTE.length);
     expect(series.at(-1)).toMatchObject({ key: 'other', label: 'Other (4)', total: 10 + 9 + 8 + 7 });
     expect(bars[0].total).toBe(entries.reduce((sum, e) => sum + e.credits, 0));
+  });
+
+  it('show a simulation once however many runs (credit sequences) it had', () => {
+    const sequences = seriesOfSequences([
+      { id: 'run-1', simulationName: 'Dam break', note: null, kind: 'simulation' as const },
+      { id: 'run-2', simulationName: 'Dam break', note: null, kind: 'simulation' as const },
+      { id: 'run-3', simulationName: 'Sloshing tank', note: null, kind: 'simulation' as const },
+      { id: 'grant', simulationName: null, note: 'Welcome credits', kind: 'one_off_credits' as const },
+    ]);
+    const { series, bars } = historyBars(
+      [
+        { date: '2026-05-01', sequenceId: 'run-1', credits: 2 },
+        { date: '2026-05-01', sequenceId: 'run-2', credits: 3 },
+        { date: '2026-05-01', sequenceId: 'run-3', credits: 1 },
+        { date: '2026-05-01', sequenceId: 'grant', credits: 0.5 },
+      ],
+      ['2026-05-01'],
+      sequences,
+    );
+    expect(series.map((s) => [s.label, s.total])).toEqual([
+      ['Dam break', 5],
+      ['Sloshing tank', 1],
+      ['Welcome credits', 0.5],
+    ]);
+    expect(bars[0].segments).toHaveLength(3);
   });
 });

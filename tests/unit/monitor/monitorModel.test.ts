@@ -13,6 +13,8 @@ import {
   logSeriesFromColumns,
   mergeFetchedLog,
   rowsFromEvent,
+  belongsToRun,
+  startsNewLog,
 } from '../../../src/client/monitor/logSeries.ts';
 import {
   GRID,
@@ -182,5 +184,26 @@ describe('graphs and views', () => {
     expect(currentView(views, 'gone')?.id).toBe('b');
     expect(currentView([view('x')], undefined)?.id).toBe('x');
     expect(currentView([], undefined)).toBeNull();
+  });
+});
+
+describe('the log the Progress tile and graphs show', () => {
+  it('starts over when another run becomes the active one, and carries on through a resume or a stop', () => {
+    const running = { activeRunId: 'run-1', state: 'running' };
+    // Restart: a new run, whatever states the client happened to see on the way.
+    expect(startsNewLog({ activeRunId: 'run-1', state: 'completed' }, { activeRunId: 'run-2', state: 'running' })).toBe(true);
+    expect(startsNewLog({ activeRunId: 'run-1', state: 'stopped' }, { activeRunId: 'run-2', state: 'launching' })).toBe(true);
+    expect(startsNewLog({ activeRunId: null, state: 'not_started' }, { activeRunId: 'run-1', state: 'launching' })).toBe(true);
+    // Stop and resume keep the run and its log.
+    expect(startsNewLog(running, { activeRunId: 'run-1', state: 'stopped' })).toBe(false);
+    expect(startsNewLog({ activeRunId: 'run-1', state: 'stopped' }, { activeRunId: 'run-1', state: 'launching' })).toBe(false);
+    expect(startsNewLog(running, running)).toBe(false);
+  });
+
+  it("leaves out log lines of another run than the one shown", () => {
+    expect(belongsToRun('run-2', 'run-2')).toBe(true);
+    expect(belongsToRun('run-1', 'run-2')).toBe(false);
+    expect(belongsToRun(undefined, 'run-2')).toBe(true);
+    expect(belongsToRun('run-1', null)).toBe(true);
   });
 });

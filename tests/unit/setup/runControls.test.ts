@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel } from '../../../src/client/run/issueText.ts';
+import { fieldLabel, settingLabel } from '../../../src/client/run/issueText.ts';
 import { startFormSchema } from '../../../src/client/run/startForm.ts';
 import {
-  coreLabel, coreOptions, currentConditionValues, defaultCores, gpuCostText, runModeOf, startFlowBlockers,
+  coreLabel, coreOptions, currentConditionValues, defaultCores, generalStepFields, gpuCostText, resumableAfterStop, runModeOf, startFlowBlockers,
 } from '../../../src/client/run/startFlowModel.ts';
 import { discretizationResultOf } from '../../../src/client/run/runApi.ts';
 import { createCondition } from '../../../src/domain/condition.ts';
@@ -38,6 +38,44 @@ describe('cores and GPU', () => {
     expect(defaultCores([1, 2, 4])).toBe(4);
     expect(coreLabel(0)).toBe('Free instance (CPU)');
     expect(gpuCostText()).toBe('120 credits/hour');
+  });
+
+  it('defaults to the cores this installation gives a run, not the subscription maximum', () => {
+    const options = coreOptions(organization());
+    expect(defaultCores(options, 16)).toBe(16);
+    expect(defaultCores(options, 6)).toBe(4);
+    expect(defaultCores(options, 64)).toBe(32);
+    expect(defaultCores(options, 1)).toBe(1);
+    expect(defaultCores([0, 1, 2], 8)).toBe(2);
+    expect(defaultCores([0], 8)).toBe(0);
+    expect(defaultCores(options)).toBe(32);
+  });
+});
+
+describe('the stop dialog', () => {
+  const at = (state: 'creating' | 'launching' | 'running', log: boolean, resumable = false) => ({
+    state,
+    resumable,
+    log: log ? { progress: 0.2, time: 0.2, runtime: 10, runtimeLeft: 40, particles: 100, output: 2 } : null,
+  });
+
+  it('says a run can be resumed only when the stop leaves a checkpoint', () => {
+    expect(resumableAfterStop(at('running', true))).toBe(true);
+    expect(resumableAfterStop(at('running', false))).toBe(true);
+    // Stopped before the solver started: nothing to resume from.
+    expect(resumableAfterStop(at('launching', false))).toBe(false);
+    expect(resumableAfterStop(at('creating', false))).toBe(false);
+    // A resumed run that has not started yet still has the checkpoint it resumes from.
+    expect(resumableAfterStop(at('launching', true))).toBe(true);
+  });
+});
+
+describe('the start flow steps', () => {
+  it('checks the solver, the resources and the stop conditions before Next, not the alerts', () => {
+    expect(generalStepFields([{ action: 'warning' }, { action: 'stop' }, { action: 'stop' }])).toEqual(['solverId', 'cores', 'gpu', 'conditions.1', 'conditions.2']);
+    const schema = startFormSchema({ endTime: 2, current: { time: 0, runtime: 0, credits: 0, particle_nbr: 0 } });
+    const late = schema.safeParse({ solverId: 's', cores: 1, gpu: false, conditions: [createCondition('time', 5, 'stop')] });
+    expect(late.success ? [] : late.error.issues.map((i) => i.path.slice(0, 2).join('.'))).toContain('conditions.0');
   });
 });
 
@@ -99,6 +137,20 @@ describe('validation texts and job results', () => {
     expect(fieldLabel('calcDomainMax')).toBe('Deletion boundary maximum');
     expect(fieldLabel('appearance.color')).toBe('Color');
     expect(fieldLabel('')).toBe('');
+  });
+
+  it('names the settings the solver refuses by their labels, not their keys', () => {
+    expect(settingLabel('settings.thermodynamics')).toBe('Heat transfer');
+    expect(settingLabel('settings.rotatingSystem')).toBe('Rotating reference frame');
+    expect(settingLabel('parts[0] "Tank".shape')).toBe('Tank · Geometry');
+    expect(settingLabel('parts[1] "Water".component.thermoKind')).toBe('Water · Thermal condition');
+    expect(settingLabel('materials.0.density', { parts: [], materials: [{ name: 'Water' }] })).toBe('Water · Density');
+    expect(settingLabel('materials[0] "Oil".viscosityKind')).toBe('Oil · Viscosity');
+    expect(settingLabel('movements')).toBe('Movements');
+    expect(settingLabel('parts.materialId')).toBe('Fluid materials');
+    for (const key of ['settings.thermodynamics', 'settings.multiphase', 'settings.accelerationFile', 'periodicBoundary', 'setup']) {
+      expect(settingLabel(key)).not.toMatch(/[.[\]]/);
+    }
   });
 
   it('reads particle counts and warnings of a finished discretization', () => {

@@ -13,7 +13,7 @@ import { useSession } from '../../session/session.ts';
 import { formatCredits } from '../../ui/format.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { useOrganization } from '../useAccountData.ts';
-import { bucketsOf, historyBars, periodRange, transactionName } from './budgetModel.ts';
+import { bucketsOf, historyBars, periodRange, seriesOfSequences } from './budgetModel.ts';
 import { CreditHistoryChart } from './CreditHistoryChart.tsx';
 
 const ALL_USERS = 'all';
@@ -37,8 +37,7 @@ export function CreditHistoryCard() {
       getCreditHistory(api, { startDate, endDate, groupBy: range.groupBy, userId: userId === ALL_USERS ? undefined : userId }),
       listCreditSequences(api, { startDate, pageLimit: -1, pageNumber: 1, orderBy: 'date', asc: false }),
     ]);
-    const names = new Map(sequences.results.map((s) => [s.id, transactionName(s)]));
-    return historyBars(entries, bucketsOf(range), names);
+    return historyBars(entries, bucketsOf(range), seriesOfSequences(sequences.results));
   });
 
   return (

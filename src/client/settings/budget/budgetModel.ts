@@ -88,13 +88,40 @@ export type ChartBar = { date: string; segments: { key: string; credits: number;
 /** Sequences beyond the palette's length share its last colour as "Other". */
 export const OTHER_SERIES_KEY = 'other';
 
+/** What a credit sequence stands for in the chart: the series it adds to and that series' name. */
+export type SeriesOf = { key: string; label: string };
+
 /**
- * The chart's bars: one per bucket, stacked by credit sequence, the biggest consumers first with their
- * own colour from the palette and the rest together as Other.
+ * Each sequence's series: every run of a simulation adds to one series for that simulation (a simulation
+ * shows once, not once per run); credits given or taken by hand stay one series per sequence.
  */
-export function historyBars(entries: readonly CreditHistoryEntry[], buckets: readonly string[], names: ReadonlyMap<string, string>): { bars: ChartBar[]; series: ChartSeries[] } {
+export function seriesOfSequences(sequences: readonly Pick<CreditSequence, 'id' | 'simulationName' | 'note' | 'kind'>[]): Map<string, SeriesOf> {
+  return new Map(
+    sequences.map((s) => [s.id, { key: s.simulationName !== null ? `simulation:${s.simulationName}` : s.id, label: transactionName(s) }]),
+  );
+}
+
+/**
+ * The chart's bars: one per bucket, stacked by series (a simulation, or a credit sequence of its own),
+ * the biggest consumers first with their own colour from the palette and the rest together as Other.
+ */
+export function historyBars(
+  entries: readonly CreditHistoryEntry[],
+  buckets: readonly string[],
+  sequences: ReadonlyMap<string, SeriesOf | string>,
+): { bars: ChartBar[]; series: ChartSeries[] } {
+  const names = new Map<string, string>();
+  const groupOf = (sequenceId: string): string => {
+    const known = sequences.get(sequenceId);
+    const series = typeof known === 'string' ? { key: sequenceId, label: known } : known;
+    if (series && !names.has(series.key)) names.set(series.key, series.label);
+    return series?.key ?? sequenceId;
+  };
   const totals = new Map<string, number>();
-  for (const entry of entries) totals.set(entry.sequenceId, (totals.get(entry.sequenceId) ?? 0) + entry.credits);
+  for (const entry of entries) {
+    const key = groupOf(entry.sequenceId);
+    totals.set(key, (totals.get(key) ?? 0) + entry.credits);
+  }
   const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const ownColours = ranked.length > CREDIT_CHART_PALETTE.length ? CREDIT_CHART_PALETTE.length - 1 : ranked.length;
   const series: ChartSeries[] = ranked.slice(0, ownColours).map(([key, total], index) => ({
@@ -110,7 +137,7 @@ export function historyBars(entries: readonly CreditHistoryEntry[], buckets: rea
   }
   const perBucket = new Map<string, Map<string, number>>();
   for (const entry of entries) {
-    const key = seriesOf.get(entry.sequenceId) ?? OTHER_SERIES_KEY;
+    const key = seriesOf.get(groupOf(entry.sequenceId)) ?? OTHER_SERIES_KEY;
     const bucket = perBucket.get(entry.date) ?? new Map<string, number>();
     bucket.set(key, (bucket.get(key) ?? 0) + entry.credits);
     perBucket.set(entry.date, bucket);

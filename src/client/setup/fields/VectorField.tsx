@@ -20,7 +20,9 @@ const AXES = ['x', 'y', 'z'] as const;
 
 export function VectorField<T extends FieldValues>({ control, name, label, unit, description, testId, disabled, rightSection }: Props<T>) {
   const { errors } = useFormState({ control, name });
-  const whole = get(errors, name) as { message?: string } | undefined;
+  // A rule on the whole vector lands on `root` once its components are fields of their own.
+  const vectorError = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
+  const whole = { message: vectorError?.message ?? vectorError?.root?.message };
   return (
     <Stack gap={4} data-testid={testId}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -45,7 +47,7 @@ export function VectorField<T extends FieldValues>({ control, name, label, unit,
           />
         ))}
       </Group>
-      {whole?.message && <Input.Error>{whole.message}</Input.Error>}
+      {whole.message && <Input.Error data-testid={testId ? `${testId}-error` : undefined}>{whole.message}</Input.Error>}
     </Stack>
   );
 }

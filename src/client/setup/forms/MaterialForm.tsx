@@ -40,6 +40,7 @@ export function MaterialForm({ document, material, onClose }: { document: SetupD
     schema,
     value: material,
     apply: (next) => update((doc) => ({ ...doc, materials: doc.materials.map((m) => (m.id === next.id ? next : m)) })),
+    documentPath: `materials.${document.materials.findIndex((m) => m.id === material.id)}`,
   });
   const { control } = form;
   const kind = form.watch('viscosityKind');

@@ -16,5 +16,6 @@ export function useSettingsForm(document: SetupDocument) {
     schema,
     value: document.settings,
     apply: (settings) => update((doc) => ({ ...doc, settings })),
+    documentPath: 'settings',
   });
 }

@@ -35,7 +35,11 @@ export function useDraftPartForm(document: SetupDocument, draft: Part) {
       setDraft(schema.safeParse(values).success ? values : null);
     };
     show();
-    const subscription = form.watch(show);
+    // The fill height and the seed point are checked together: typing in one shows the rule on the other.
+    const subscription = form.watch(() => {
+      show();
+      void form.trigger();
+    });
     return () => {
       subscription.unsubscribe();
       setDraft(null);

@@ -53,7 +53,12 @@ export function PartForm({ document, part, tab, onClose }: Props) {
       }),
     [settings, materials, movements, dataTables],
   );
-  const form = useAutoApplyForm<Part>({ schema, value: part, apply: replacePart });
+  const form = useAutoApplyForm<Part>({
+    schema,
+    value: part,
+    apply: replacePart,
+    documentPath: `parts.${document.parts.findIndex((p) => p.id === part.id)}`,
+  });
   const tabs = partTabs(part);
   const active = tab && tabs.includes(tab) ? tab : 'geometry';
 
