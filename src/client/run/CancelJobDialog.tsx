@@ -43,7 +43,7 @@ export function CancelJobDialog({ jobState, opened, onCancelJob, onClose }: Prop
           color={phase === 'done' ? 'blue' : 'red'}
           disabled={dialog.buttonDisabled}
           data-testid="cancel-job-confirm"
-          onClick={async () => {
+          onClick={() => void (async () => {
             if (phase === 'done') {
               close();
               return;
@@ -55,7 +55,7 @@ export function CancelJobDialog({ jobState, opened, onCancelJob, onClose }: Prop
               setRequested(false);
               setError(errorMessage(caught));
             }
-          }}
+          })()}
         >
           {dialog.button}
         </Button>

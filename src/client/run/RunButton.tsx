@@ -53,7 +53,7 @@ export function RunButton({ simulation }: { simulation: Simulation }) {
       ),
       labels: { confirm: text.confirm, cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'stop-confirm' },
-      onConfirm: async () => {
+      onConfirm: () => void (async () => {
         try {
           const updated = await stopSimulation(api, simulation.id);
           await mutate(simulationKey(simulation.id), updated, { revalidate: true });
@@ -61,7 +61,7 @@ export function RunButton({ simulation }: { simulation: Simulation }) {
         } catch (error) {
           showError('The simulation could not be stopped', errorMessage(error));
         }
-      },
+      })(),
     });
   };
 

@@ -28,7 +28,7 @@ export function SetupLockBadge({ simulation }: { simulation: Simulation }) {
       ),
       labels: { confirm: 'Edit Setup', cancel: 'Cancel' },
       confirmProps: { 'data-testid': 'edit-setup-confirm' },
-      onConfirm: async () => {
+      onConfirm: () => void (async () => {
         setBusy(true);
         try {
           const updated = await unlockSetup(api, simulation.id);
@@ -38,7 +38,7 @@ export function SetupLockBadge({ simulation }: { simulation: Simulation }) {
         } finally {
           setBusy(false);
         }
-      },
+      })(),
     });
 
   return (
