@@ -72,6 +72,8 @@ export const IMAGE_MESSAGES = {
   notFound: 'Image not found.',
   /** PUT /api/simulations/:id with a postImageId of no image of the organisation. */
   unknownPostImage: 'The image does not exist.',
+  /** A dashboard tile given an image that is not one of its simulation's. */
+  notOfSimulation: 'The image does not belong to this simulation.',
   saved: MESSAGES.imageSaved,
   savedHint: MESSAGES.imageSavedHint,
   saveFailed: MESSAGES.imageSaveFailed,

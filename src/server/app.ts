@@ -23,7 +23,8 @@ import { deleteExpiredPayloads } from './db/oidcPayloads.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAdmissionControl } from './http/admission.ts';
 import { clientErrorHandler, frameworkErrors, installInputGuards } from './http/inputGuards.ts';
-import { requestSerializers } from './http/logging.ts';
+import { logSerializers } from './http/logging.ts';
+import { contentSecurityDirectives, hashInlineScriptsOnEnd, installSecurityHeaders, policyForPage } from './http/securityHeaders.ts';
 import { registerClient } from './http/static.ts';
 import { createRealtimeRouter, registerRealtime } from './realtime/socket.ts';
 import { RealtimeTickets } from './realtime/tickets.ts';
@@ -93,6 +94,8 @@ export type BuildOptions = {
   /** An already open database (tests share one); the app then does not close it. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own logger writes instead of stdout (tests reading the log). */
+  logStream?: { write(line: string): void };
   /** Settings of the run backend over those from the environment (tests). */
   runs?: Partial<RunsConfig>;
   /** The job handlers instead of the product's (benchmarks isolating the job system). */
@@ -110,8 +113,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     options.database ??
     (await openDatabase(config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: `${config.dataDir}/db` }));
 
+  const logger: FastifyServerOptions['logger'] = options.logger ?? {
+    level: config.logLevel,
+    serializers: logSerializers,
+    ...(options.logStream ? { stream: options.logStream } : {}),
+  };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, serializers: requestSerializers },
+    logger,
     // The client address counts for sign-in limits, so X-Forwarded-For is believed only from trusted proxies.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 16 * 1024 * 1024,
@@ -185,6 +193,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerStatisticsCommands(realtime, runs.services);
     app.decorate('surge', { ctx, database, seed, provider, realtime, verifyToken, runs });
     app.decorateRequest('auth', null);
+    await installSecurityHeaders(app, config);
+    const securityDirectives = contentSecurityDirectives(config);
 
     await app.register(swagger, {
       openapi: {
@@ -248,6 +258,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
           const raw = request.raw as typeof request.raw & { originalUrl?: string };
           raw.originalUrl = raw.url;
           raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
+          hashInlineScriptsOnEnd(reply.raw, securityDirectives);
           void callback(raw, reply.raw);
         };
         /**
@@ -287,6 +298,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       await app.register(async (scope) => {
         await scope.register(formbody, { bodyLimit: 64 * 1024 });
         scope.addHook('onRequest', async (request) => pinPublicOrigin(request, config.publicUrl));
+        // The sign-in pages carry small inline scripts; they are allowed by hash, page by page.
+        scope.addHook('onSend', async (_request, reply, payload) => {
+          const type = String(reply.getHeader('content-type') ?? '');
+          if (typeof payload === 'string' && type.includes('text/html')) reply.header('content-security-policy', policyForPage(securityDirectives, payload));
+          return payload;
+        });
         // HTML pages of the sign-in, not part of the REST API document.
         scope.addHook('onRoute', (route) => {
           route.schema = { ...route.schema, hide: true };

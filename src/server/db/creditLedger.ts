@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CreditSequenceOrder } from '../../domain/creditQueries.ts';
 import type { Executor } from './client.ts';
-import { creditHistory, creditSequences, organizations, runs, simulations, users } from './schema.ts';
+import { creditHistory, creditSequences, organizations, projects, runs, simulations, users } from './schema.ts';
 
 export type CreditSequenceRow = typeof creditSequences.$inferSelect;
 
@@ -64,31 +64,52 @@ export type SequenceWithIssuer = CreditSequenceRow & {
   issuer: { id: string; firstName: string; lastName: string; avatarId: string | null } | null;
 };
 
-const ORDER_COLUMNS: Record<CreditSequenceOrder, SQL | typeof creditSequences.updatedAt> = {
-  date: sql`${creditSequences.updatedAt}`,
-  credits: sql`${creditSequences.credits}`,
-  simulationHours: sql`${creditSequences.simulationHours}`,
-  kind: sql`${creditSequences.kind}`,
-  simulationName: sql`coalesce(${creditSequences.simulationName}, '')`,
-};
+/**
+ * The simulation name of a sequence as `readerId` may see it: the name when they may open the simulation
+ * (its project is theirs) or, once the simulation is gone, when they issued the sequence; null otherwise.
+ * `readerId` null: the reader may open every simulation.
+ */
+function visibleSimulationName(readerId: string | null): SQL {
+  if (readerId === null) return sql`${creditSequences.simulationName}`;
+  return sql`case when coalesce(${projects.creatorId}, ${creditSequences.issuerId}) = ${readerId} then ${creditSequences.simulationName} end`;
+}
+
+function orderColumn(key: CreditSequenceOrder, simulationName: SQL): SQL {
+  switch (key) {
+    case 'date':
+      return sql`${creditSequences.updatedAt}`;
+    case 'credits':
+      return sql`${creditSequences.credits}`;
+    case 'simulationHours':
+      return sql`${creditSequences.simulationHours}`;
+    case 'kind':
+      return sql`${creditSequences.kind}`;
+    case 'simulationName':
+      return sql`coalesce(${simulationName}, '')`;
+  }
+}
 
 export async function sequencesPage(
   db: Executor,
   organizationId: string,
-  query: { q?: string; startDate?: Date; orderBy: CreditSequenceOrder; asc: boolean; limit: number | null; offset: number },
+  query: { q?: string; startDate?: Date; orderBy: CreditSequenceOrder; asc: boolean; limit: number | null; offset: number; nameReaderId: string | null },
 ): Promise<{ rows: SequenceWithIssuer[]; total: number }> {
+  const simulationName = visibleSimulationName(query.nameReaderId);
   const conditions: SQL[] = [eq(creditSequences.organizationId, organizationId)];
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(ilike(creditSequences.simulationName, pattern), ilike(creditSequences.note, pattern), ilike(creditSequences.kind, pattern));
+    // The search sees only the names the reader may see, so it cannot be used to guess the others.
+    const match = or(sql`${simulationName} ilike ${pattern}`, ilike(creditSequences.note, pattern), ilike(creditSequences.kind, pattern));
     if (match) conditions.push(match);
   }
   if (query.startDate) conditions.push(gte(creditSequences.updatedAt, query.startDate));
   const where = and(...conditions);
-  const order = query.asc ? asc(ORDER_COLUMNS[query.orderBy]) : desc(ORDER_COLUMNS[query.orderBy]);
+  const column = orderColumn(query.orderBy, simulationName);
+  const order = query.asc ? asc(column) : desc(column);
   const base = db
     .select({
       sequence: creditSequences,
+      simulationName: sql<string | null>`${simulationName}`,
       issuerId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -97,19 +118,27 @@ export async function sequencesPage(
     })
     .from(creditSequences)
     .leftJoin(users, eq(users.id, creditSequences.issuerId))
+    .leftJoin(simulations, eq(simulations.id, creditSequences.simulationId))
+    .leftJoin(projects, eq(projects.id, simulations.projectId))
     .where(where)
     .orderBy(order, desc(creditSequences.id))
     .offset(query.offset);
   const rows = query.limit === null ? await base : await base.limit(query.limit);
   let total = rows.length > 0 ? Number(rows[0].total) : 0;
   if (rows.length === 0 && query.offset > 0) {
-    const [count] = await db.select({ n: sql<number | string>`count(*)` }).from(creditSequences).where(where);
+    const [count] = await db
+      .select({ n: sql<number | string>`count(*)` })
+      .from(creditSequences)
+      .leftJoin(simulations, eq(simulations.id, creditSequences.simulationId))
+      .leftJoin(projects, eq(projects.id, simulations.projectId))
+      .where(where);
     total = Number(count?.n ?? 0);
   }
   return {
     total,
     rows: rows.map((r) => ({
       ...r.sequence,
+      simulationName: r.simulationName,
       issuer: r.issuerId && r.firstName !== null && r.lastName !== null ? { id: r.issuerId, firstName: r.firstName, lastName: r.lastName, avatarId: r.avatarId } : null,
     })),
   };

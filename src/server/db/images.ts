@@ -1,7 +1,7 @@
 // Images saved from the results viewer: records scoped to an organisation (the bytes are in storage).
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from './client.ts';
-import { images, simulations } from './schema.ts';
+import { dashboardTiles, dashboardViews, images, projects, simulations } from './schema.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -36,4 +36,26 @@ export async function imageShownElsewhere(db: Executor, imageId: string, exceptS
     .where(and(eq(simulations.postImageId, imageId), ne(simulations.id, exceptSimulationId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** A simulation that shows an image, with the creator of its project (who may open it). */
+export type ImageShowing = { simulationId: string; projectCreatorId: string };
+
+/** The simulations of the organisation that show the image: as their post image or on a dashboard tile. */
+export async function simulationsShowingImage(db: Executor, organizationId: string, imageId: string): Promise<ImageShowing[]> {
+  const asPostImage = await db
+    .select({ simulationId: simulations.id, projectCreatorId: projects.creatorId })
+    .from(simulations)
+    .innerJoin(projects, eq(projects.id, simulations.projectId))
+    .where(and(eq(simulations.postImageId, imageId), eq(simulations.organizationId, organizationId)));
+  const onTiles = await db
+    .selectDistinct({ simulationId: simulations.id, projectCreatorId: projects.creatorId })
+    .from(dashboardTiles)
+    .innerJoin(dashboardViews, eq(dashboardViews.id, dashboardTiles.viewId))
+    .innerJoin(simulations, eq(simulations.id, dashboardViews.simulationId))
+    .innerJoin(projects, eq(projects.id, simulations.projectId))
+    .where(and(eq(dashboardTiles.imageId, imageId), eq(simulations.organizationId, organizationId)));
+  const seen = new Map<string, ImageShowing>();
+  for (const row of [...asPostImage, ...onTiles]) seen.set(row.simulationId, row);
+  return [...seen.values()];
 }

@@ -1,5 +1,6 @@
 // The logger the job system writes to: Fastify's logger in the API process, a JSON-lines logger in
 // worker processes (same shape: an object of fields, then the message).
+import { serializeError } from '../http/logging.ts';
 export interface JobLogger {
   info(fields: object, message?: string): void;
   warn(fields: object, message?: string): void;
@@ -13,7 +14,7 @@ export function jsonLinesLogger(base: Record<string, unknown>, minLevel: keyof t
   const write = (level: keyof typeof LEVELS) => (fields: object, message?: string) => {
     if (LEVELS[level] < LEVELS[minLevel]) return;
     const record: Record<string, unknown> = { level: LEVELS[level], time: Date.now(), ...base, ...fields };
-    if (record.err instanceof Error) record.err = { type: record.err.name, message: record.err.message, stack: record.err.stack };
+    if (record.err instanceof Error) record.err = serializeError(record.err);
     if (message !== undefined) record.msg = message;
     process.stdout.write(`${JSON.stringify(record)}\n`);
   };

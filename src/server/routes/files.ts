@@ -84,7 +84,7 @@ export const fileRoutes: RunRoutes = async (app, { runs }) => {
       schema: {
         tags,
         security: bearer,
-        summary: 'The stored bytes of an uploaded file of the organisation',
+        summary: 'The stored bytes of an uploaded file, for those who may open the simulation it was uploaded to',
         params: idParamsSchema,
         response: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } }, ...errorResponses },
       },

@@ -44,7 +44,7 @@ export const imageRoutes: RunRoutes = async (app, { runs }) => {
       schema: {
         tags,
         security: bearer,
-        summary: 'The bytes of an image of the organisation (image/png or image/jpeg)',
+        summary: 'The bytes of an image (image/png or image/jpeg): for its creator, whoever may open every project, and whoever may open a simulation showing it',
         params: idParamsSchema,
         response: { 200: { description: 'The image', content: { 'image/png': { schema: z.string() }, 'image/jpeg': { schema: z.string() } } }, ...errorResponses },
       },

@@ -18,7 +18,7 @@ import type { Database } from '../db/client.ts';
 import { applyCharge, historyDays, sequencesPage, type SequenceWithIssuer } from '../db/creditLedger.ts';
 import { jobs, organizations } from '../db/schema.ts';
 import type { RunRow } from '../db/runs.ts';
-import type { AuthContext } from '../services/access.ts';
+import { requirePermission, type AuthContext } from '../services/access.ts';
 
 export type ChargeResult = {
   /** Credits booked by this call. */
@@ -94,6 +94,7 @@ export async function listCreditSequences(db: Database, auth: AuthContext, query
     asc: query.asc,
     limit,
     offset,
+    nameReaderId: hasPermission(auth.permissions, PERMISSIONS.PROJECTS_VIEW_ALL) ? null : auth.user.id,
   });
   const showIssuer = hasPermission(auth.permissions, PERMISSIONS.CREDITS_VIEW_SEQUENCE_USERS);
   return { results: rows.map((r) => toCreditSequence(r, showIssuer)), resultCount: total, pageCount: pageCount(total, limit ?? -1) };
@@ -126,6 +127,8 @@ export function periodStart(day: string, groupBy: CreditHistoryQuery['groupBy'])
 
 /** Credits consumed per period and sequence, oldest first. */
 export async function creditHistory(db: Database, auth: AuthContext, query: CreditHistoryQuery): Promise<{ results: CreditHistoryEntry[] }> {
+  // Another user's consumption is for those who may see who used the credits.
+  if (query.userId && query.userId !== auth.user.id) requirePermission(auth, PERMISSIONS.CREDITS_VIEW_SEQUENCE_USERS);
   const days = await historyDays(db, auth.organization.id, {
     userId: query.userId,
     startDay: query.startDate?.slice(0, 10),

@@ -38,9 +38,11 @@ import {
   type NewDashboardTile,
 } from '../db/dashboards.ts';
 import { lockSimulation } from '../db/runs.ts';
-import { duplicate, HttpError, notFound } from '../http/errors.ts';
+import { IMAGE_MESSAGES } from '../../domain/images.ts';
+import { duplicate, forbidden, HttpError, notFound, validationFailed } from '../http/errors.ts';
 import type { JobServices } from '../jobs/registry.ts';
-import { accessSimulation, type AccessMode, type AuthContext } from '../services/access.ts';
+import { accessSimulation, allowed, type AccessMode, type AuthContext } from '../services/access.ts';
+import { isImageOfSimulation } from '../services/images.ts';
 
 export const DEFAULT_VIEW_NAME = 'Default';
 
@@ -92,6 +94,12 @@ function tileValues(viewId: string, tile: Omit<DashboardTile, 'id'> | TileCreate
   };
 }
 
+/** A tile shows only an image of its own simulation. */
+async function assertTileImage(db: Executor, auth: AuthContext, simulationId: string, imageId: string | null | undefined, path: string): Promise<void> {
+  if (!imageId) return;
+  if (!(await isImageOfSimulation(db, auth, simulationId, imageId))) throw validationFailed(IMAGE_MESSAGES.notOfSimulation, path);
+}
+
 async function viewsWithTiles(db: Executor, simulationId: string): Promise<DashboardView[]> {
   const views = await viewsOfSimulation(db, simulationId);
   const tiles = await tilesOfViews(db, views.map((v) => v.id));
@@ -127,10 +135,16 @@ export async function createView(services: JobServices, auth: AuthContext, simul
     const view = await insertView(tx, { simulationId, name: input.name, isDefault: false });
     if (!view) throw duplicate(MESSAGES.viewNameExists, 'name');
     let tiles: (Omit<DashboardTile, 'id'> | TileCreate)[] = input.tiles ?? [];
+    for (const [index, tile] of tiles.entries()) await assertTileImage(tx, auth, simulationId, tile.imageId, `tiles.${index}.imageId`);
     if (input.templateId) {
       const template = await findTemplate(tx, auth.organization.id, input.templateId);
       if (!template) throw notFound('Template not found.');
-      tiles = template.tiles;
+      // A template saved from another simulation carries that simulation's images; the new view starts without them.
+      tiles = [];
+      for (const tile of template.tiles) {
+        const own = !tile.imageId || (await isImageOfSimulation(tx, auth, simulationId, tile.imageId));
+        tiles.push(own ? tile : { ...tile, imageId: null });
+      }
     }
     await insertTiles(tx, tiles.map((t) => tileValues(view.id, t)));
     return oneView(tx, view);
@@ -188,12 +202,13 @@ export async function addTile(services: JobServices, auth: AuthContext, viewId: 
     if ((await tilesOfViews(tx, [view.id])).length >= MAX_TILES_PER_VIEW) {
       throw new HttpError('wrong_input', `A view holds at most ${MAX_TILES_PER_VIEW} tiles.`, { status: 409 });
     }
+    await assertTileImage(tx, auth, view.simulationId, input.imageId, 'imageId');
     const [row] = await insertTiles(tx, [tileValues(view.id, input)]);
     return toTile(row);
   });
 }
 
-async function accessTile(db: Executor, auth: AuthContext, tileId: string, mode: AccessMode): Promise<DashboardTileRow> {
+async function accessTile(db: Executor, auth: AuthContext, tileId: string, mode: AccessMode): Promise<DashboardTileRow & { simulationId: string }> {
   const tile = await findTile(db, tileId);
   if (!tile || tile.organizationId !== auth.organization.id) throw notFound('Tile not found.');
   await accessSimulation(db, auth, tile.simulationId, mode);
@@ -203,6 +218,7 @@ async function accessTile(db: Executor, auth: AuthContext, tileId: string, mode:
 export async function changeTile(services: JobServices, auth: AuthContext, tileId: string, input: TileUpdate): Promise<DashboardTile> {
   return services.db.transaction(async (tx) => {
     const tile = await accessTile(tx, auth, tileId, 'write');
+    if (input.imageId !== tile.imageId) await assertTileImage(tx, auth, tile.simulationId, input.imageId, 'imageId');
     const x = input.x ?? tile.x;
     const w = input.w ?? tile.w;
     const fits = `the tile must fit in ${DASHBOARD_GRID_COLUMNS} columns`;
@@ -243,6 +259,7 @@ export async function renameDashboardTemplate(services: JobServices, auth: AuthC
   return services.db.transaction(async (tx) => {
     const template = await findTemplate(tx, auth.organization.id, id);
     if (!template) throw notFound('Template not found.');
+    if (!allowed(auth, template.createdBy ?? '', 'write')) throw forbidden();
     if (await templateNameTaken(tx, auth.organization.id, name, id)) throw duplicate(MESSAGES.templateNameExists, 'name');
     return toTemplate((await renameTemplate(tx, id, name)) ?? template);
   });
@@ -251,5 +268,7 @@ export async function renameDashboardTemplate(services: JobServices, auth: AuthC
 export async function removeTemplate(services: JobServices, auth: AuthContext, id: string): Promise<void> {
   const template = await findTemplate(services.db, auth.organization.id, id);
   if (!template) throw notFound('Template not found.');
+  // Templates are shared in the organisation for use; changing one is for its author or whoever may edit every project.
+  if (!allowed(auth, template.createdBy ?? '', 'write')) throw forbidden();
   await deleteTemplate(services.db, id);
 }

@@ -21,10 +21,10 @@ import {
 import { GeometryError } from '../../../wasm/surgeGeometry.ts';
 import { addSimulationBytes } from '../db/runs.ts';
 import { findUploadedFile, insertUploadedFile, type UploadedFileRow } from '../db/uploadedFiles.ts';
-import { HttpError, notFound, wrongInput } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, wrongInput } from '../http/errors.ts';
 import type { JobServices } from '../jobs/registry.ts';
 import { checkStlFile } from './shapeInfo.ts';
-import { accessSimulation, type AuthContext } from '../services/access.ts';
+import { accessSimulation, allowed, type AuthContext } from '../services/access.ts';
 
 export function toUploadedFile(row: UploadedFileRow): UploadedFile {
   return {
@@ -146,6 +146,10 @@ const CONTENT_TYPES: Record<string, string> = { stl: 'model/stl', step: 'model/s
 export async function openUploadedFile(services: JobServices, auth: AuthContext, fileId: string) {
   const row = await findUploadedFile(services.db, auth.organization.id, fileId);
   if (!row) throw notFound('File not found.');
+  // A file is as readable as the simulation it was uploaded to; one whose simulation is gone (a clone may
+  // still use it) stays with its uploader and whoever may open every project.
+  if (row.simulationId) await accessSimulation(services.db, auth, row.simulationId, 'read');
+  else if (!allowed(auth, row.createdBy ?? '', 'read')) throw forbidden();
   const path = services.storage.uploadPath(row.organizationId, row.id);
   try {
     await stat(path);

@@ -21,10 +21,12 @@ import {
   type Image,
 } from '../../domain/images.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { deleteImage, findImage, insertImage, type ImageRow } from '../db/images.ts';
+import { deleteImage, findImage, insertImage, simulationsShowingImage, type ImageRow } from '../db/images.ts';
 import { forbidden, HttpError, notFound, validationFailed, wrongInput } from '../http/errors.ts';
 import type { RunStorage } from '../runs/storage.ts';
 import { allowed, type AuthContext } from './access.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ImageServices = { db: Database; storage: RunStorage };
 
@@ -140,10 +142,22 @@ export async function uploadImage(
   }
 }
 
-/** GET /api/images/:id: any member of the image's organisation. */
+/**
+ * Who may see an image: its creator, whoever may open every project, and whoever may open a simulation
+ * that shows it (post image or dashboard tile). Images have no owner simulation of their own, so what
+ * shows them decides; the writes that make a simulation show an image check the caller may see it.
+ */
+export async function mayReadImage(db: Executor, auth: AuthContext, row: ImageRow): Promise<boolean> {
+  if (allowed(auth, row.createdBy ?? '', 'read')) return true;
+  const showing = await simulationsShowingImage(db, auth.organization.id, row.id);
+  return showing.some((s) => allowed(auth, s.projectCreatorId, 'read'));
+}
+
+/** GET /api/images/:id: see mayReadImage; another organisation's image does not exist. */
 export async function openImage(services: ImageServices, auth: AuthContext, imageId: string) {
   const row = await findImage(services.db, auth.organization.id, imageId);
   if (!row) throw notFound(IMAGE_MESSAGES.notFound);
+  if (!(await mayReadImage(services.db, auth, row))) throw forbidden();
   const path = services.storage.imagePath(row.organizationId, row.id);
   try {
     await stat(path);
@@ -163,8 +177,22 @@ export async function removeImage(services: ImageServices, auth: AuthContext, im
   await rm(storage.imagePath(row.organizationId, row.id), { force: true });
 }
 
-/** For PUT /api/simulations/:id: a post image must be an image of the caller's organisation. */
+/** For PUT /api/simulations/:id: a post image must be an image of the caller's organisation that the caller may see. */
 export async function assertPostImage(db: Executor, auth: AuthContext, imageId: string | null | undefined): Promise<void> {
   if (!imageId) return;
-  if (!(await findImage(db, auth.organization.id, imageId))) throw validationFailed(IMAGE_MESSAGES.unknownPostImage, 'postImageId');
+  const row = await findImage(db, auth.organization.id, imageId);
+  if (!row || !(await mayReadImage(db, auth, row))) throw validationFailed(IMAGE_MESSAGES.unknownPostImage, 'postImageId');
+}
+
+/**
+ * Whether an image belongs to a simulation's dashboard: the simulation shows it already (post image or
+ * another tile), or the caller saved it and no other simulation shows it yet.
+ */
+export async function isImageOfSimulation(db: Executor, auth: AuthContext, simulationId: string, imageId: string): Promise<boolean> {
+  if (!UUID.test(imageId)) return false;
+  const row = await findImage(db, auth.organization.id, imageId);
+  if (!row) return false;
+  const showing = await simulationsShowingImage(db, auth.organization.id, imageId);
+  if (showing.some((s) => s.simulationId === simulationId)) return true;
+  return showing.length === 0 && row.createdBy === auth.user.id;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.ts';
 import { startServer, type StartedServer } from '../../support/server.ts';
-import { openAppPage, screenshot } from '../pages/appBrowser.ts';
+import { contentSecurityViolations, openAppPage, screenshot } from '../pages/appBrowser.ts';
 import { LoginPage, totpCode } from '../pages/LoginPage.ts';
 import { MenuBar } from '../pages/MenuBar.ts';
 import { ProfilePage } from '../pages/ProfilePage.ts';
@@ -71,6 +71,8 @@ describe('sign-in', () => {
     await login.enterCode(totpCode(secret, 1));
     await page.getByTestId('projects-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/projects');
+    // Sign-in, enrolment, sign-out (whose page submits itself) and sign-in again all ran under the policy.
+    expect(contentSecurityViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 // Browser setup shared by the app's e2e tests: a Chromium page at a given size, with the release
-// announcement already seen unless a test wants it, and screenshots into test-results/.
+// announcement already seen unless a test wants it, what the Content-Security-Policy refused on it, and
+// screenshots into test-results/.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -20,7 +21,19 @@ export async function openAppPage(browser: Browser, options: AppPageOptions = {}
   }
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  const refused: string[] = [];
+  policyViolations.set(page, refused);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   return { context, page };
+}
+
+const policyViolations = new WeakMap<Page, string[]>();
+
+/** What the server's Content-Security-Policy refused on a page opened by openAppPage (Chromium logs each refusal). */
+export function contentSecurityViolations(page: Page): string[] {
+  return [...(policyViolations.get(page) ?? [])];
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

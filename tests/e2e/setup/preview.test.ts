@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.ts';
 import { startServer, type StartedServer } from '../../support/server.ts';
-import { screenshot } from '../pages/appBrowser.ts';
+import { contentSecurityViolations, screenshot } from '../pages/appBrowser.ts';
 import { putDamBreak } from '../run/runFixtures.ts';
 import { PreviewPanel } from './PreviewPanel.ts';
 import { SetupPage } from './SetupPage.ts';
@@ -57,6 +57,8 @@ describe('Setup preview', () => {
     expect(await preview.drawnParticles()).toBe(first.fluid);
     await preview.close();
     await page.locator('[data-testid="setup-viewport"][data-particle-count="0"]').waitFor();
+    // The solver's worker, WebGPU, the geometry WebAssembly and the viewer ran under the server's policy.
+    expect(contentSecurityViolations(page)).toEqual([]);
     await page.close();
   }, 300_000);
 

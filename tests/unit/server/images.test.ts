@@ -144,9 +144,10 @@ describe('saving images', () => {
     expect((await get(saved.id, stranger)).statusCode).toBe(404);
     expect((await call(t, stranger, 'DELETE', `/api/images/${saved.id}`)).status).toBe(404);
 
-    // A colleague sees it but may not delete what a manager saved; a manager may delete the colleague's.
+    // A contributor colleague neither sees an image a manager saved for no simulation of theirs nor may
+    // delete it; a manager may delete the colleague's.
     const colleague = await tokenFor(t, (await createUser(t, t.organizationId, 'contributor')).id);
-    expect((await get(saved.id, colleague)).statusCode).toBe(200);
+    expect((await get(saved.id, colleague)).statusCode).toBe(403);
     expect((await call(t, colleague, 'DELETE', `/api/images/${saved.id}`)).status).toBe(403);
     const theirs = (await upload({ file: { name: 'b.png', bytes: png() }, name: 'Theirs' }, colleague)).json();
     expect((await call(t, manager, 'DELETE', `/api/images/${theirs.id}`)).status).toBe(204);
