@@ -178,8 +178,8 @@ describe('discretization job', () => {
       return job && job.state !== 'scheduled' && job.state !== 'running' ? job : null;
     });
     expect(done.state).toBe('completed');
-    expect(done.result).toMatchObject({ particleCounts: { fluid: 32, wall: 2376, buffer: 0, total: 2408 } });
-    expect(Object.values((done.result as { particlesPerPart: Record<string, number> }).particlesPerPart).reduce((a, b) => a + b, 0)).toBe(2408);
+    expect(done.result).toMatchObject({ particleCounts: { fluid: 32, wall: 1848, buffer: 0, total: 1880 } });
+    expect(Object.values((done.result as { particlesPerPart: Record<string, number> }).particlesPerPart).reduce((a, b) => a + b, 0)).toBe(1880);
   });
 
   it('allows one discretization at a time and cancels it', async () => {
