@@ -11,6 +11,7 @@ import { defaultUserExportState } from '../../../src/domain/userExport.ts';
 import { organizations } from '../../../src/server/db/schema.ts';
 import { call, createOrganization, createUser, smallDamBreak, solverId, startRunsApp, tokenFor, waitForState, type RunsTestApp } from '../runs/harness.ts';
 import { createOwnedThings, multipartBody, tinyPng, tetrahedronStl, type OwnedThings } from './authorizationFixture.ts';
+import { openApiSampler, type OpenApi, type Operation } from './openApiSamples.ts';
 
 const ROLES = ['none', 'contributor', 'manager', 'otherOrganization', 'support', 'supportWithGrant'] as const;
 type RoleName = (typeof ROLES)[number];
@@ -157,27 +158,6 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/dashboard_templates/{id}': { policy: 'writeOwned', destructive: 5 },
 };
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: Json[];
-  const?: Json;
-  format?: string;
-  minimum?: number;
-  minLength?: number;
-  minItems?: number;
-  default?: Json;
-};
-type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
-type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
-
 let t: RunsTestApp;
 let doc: OpenApi;
 let owned: OwnedThings;
@@ -187,7 +167,7 @@ let jobId: string;
 let output: { n: string; file: string; staticFile: string };
 let solver: string;
 const tokens = {} as Record<Exclude<RoleName, 'none'>, string>;
-let serial = 0;
+let images = 0;
 
 beforeAll(async () => {
   t = await startRunsApp();
@@ -239,12 +219,6 @@ function filesOfMeta(meta: unknown): { file?: string; staticFile?: string } {
   return { ...(file ? { file } : {}), ...(staticRef[0] ? { staticFile: staticRef[0] } : {}) };
 }
 
-function resolve(schema: Schema | undefined, depth = 0): Schema {
-  if (!schema || depth > 10) return {};
-  if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''], depth + 1);
-  return schema;
-}
-
 /** The fixture's ids for the fields that name something. */
 function realId(key: string | undefined): string | undefined {
   switch (key) {
@@ -268,45 +242,8 @@ function realId(key: string | undefined): string | undefined {
   }
 }
 
-/** A plausible body from the route's schema, so that requests get past validation to the permission check. */
-function sample(raw: Schema | undefined, depth = 0, key?: string): Json {
-  const real = realId(key);
-  if (real) return real;
-  const schema = resolve(raw);
-  if (depth > 8) return null;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  const choice = schema.anyOf ?? schema.oneOf;
-  if (choice?.length) return sample(choice.find((s) => resolve(s).type !== 'null') ?? choice[0], depth + 1, key);
-  if (schema.allOf?.length) return sample(schema.allOf[0], depth + 1, key);
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : (schema.type ?? (schema.properties ? 'object' : undefined));
-  switch (type) {
-    case 'object': {
-      const out: Record<string, Json> = {};
-      for (const [name, value] of Object.entries(schema.properties ?? {})) {
-        if (schema.required?.includes(name) || realId(name)) out[name] = sample(value, depth + 1, name);
-      }
-      return out;
-    }
-    case 'array':
-      return Array.from({ length: Math.min(schema.minItems ?? 0, 3) }, () => sample(schema.items, depth + 1));
-    case 'string':
-      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
-      if (schema.format === 'email' || key === 'email') return `matrix-${(serial += 1)}@surge.test`;
-      if (key === 'phoneNumber') return '+49 30 1234567';
-      if (schema.format === 'date-time') return new Date(0).toISOString();
-      if (key === 'name') return `Matrix ${(serial += 1)}`;
-      return 'Matrix'.padEnd(schema.minLength ?? 0, 'x');
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return false;
-    default:
-      return null;
-  }
-}
+/** Plausible bodies from the routes' schemas, so that requests get past validation to the permission check. */
+const sampler = openApiSampler(() => doc, { realId, label: 'Matrix', requiredOnly: true, boolean: false });
 
 /** Bodies the schemas cannot suggest: a complete setup, a run start, multipart uploads. */
 function bodyFor(key: string, operation: Operation): { payload?: Buffer | string; headers: Record<string, string> } {
@@ -323,7 +260,7 @@ function bodyFor(key: string, operation: Operation): { payload?: Buffer | string
     case 'POST /api/simulations/{id}/files':
       return multipartBody({}, { name: 'part.stl', bytes: tetrahedronStl() });
     case 'POST /api/client-upload/images':
-      return multipartBody({ name: `Matrix ${(serial += 1)}` }, { name: 'view.png', bytes: tinyPng() });
+      return multipartBody({ name: `Matrix image ${(images += 1)}` }, { name: 'view.png', bytes: tinyPng() });
     case 'POST /api/simulations/{id}/uploaded_setup':
       return multipartBody({ jobFilename: 'setup.json' }, { name: 'setup.zip', bytes: Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'latin1') });
     case 'GET /api/credits/history':
@@ -331,7 +268,7 @@ function bodyFor(key: string, operation: Operation): { payload?: Buffer | string
     default: {
       const content = operation.requestBody?.content?.['application/json'];
       if (!content) return { headers: {} };
-      return json(sample(content.schema));
+      return json(sampler.sample(content.schema));
     }
   }
 }

@@ -7,31 +7,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, startRunsApp, type RunsTestApp } from '../runs/harness.ts';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: Json[];
-  const?: Json;
-  format?: string;
-  minimum?: number;
-  minItems?: number;
-  default?: Json;
-};
-type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
-type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+import { BOGUS_ID, openApiSampler, type Json, type OpenApi, type Parameter, type Schema } from './openApiSamples.ts';
 
 const NUL = 'a\u0000b';
 const LONG = 'x'.repeat(20_000);
-const BOGUS_ID = '00000000-0000-4000-8000-000000000000';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Bodies sent per route at most: the mutations of the first properties, then the generic ones. */
 const MAX_BODIES = 40;
@@ -40,7 +19,6 @@ let t: RunsTestApp;
 let token: string;
 let ids: { project: string; simulation: string; user: string; view: string; tile: string; template: string; solver: string };
 let doc: OpenApi;
-let emails = 0;
 
 beforeAll(async () => {
   t = await startRunsApp();
@@ -72,22 +50,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-function resolve(schema: Schema | undefined, depth = 0): Schema {
-  if (!schema || depth > 10) return {};
-  if (schema.$ref) {
-    const name = schema.$ref.split('/').pop() ?? '';
-    return resolve(doc.components?.schemas?.[name], depth + 1);
-  }
-  return schema;
-}
-
-function typeOf(schema: Schema): string | undefined {
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  if (type) return type;
-  if (schema.properties) return 'object';
-  return undefined;
-}
-
 /** Fields that refer to the fixture get its real ids, so that mutations of the other fields get past the lookups. */
 function realIdFor(key: string | undefined): string | undefined {
   switch (key) {
@@ -106,47 +68,13 @@ function realIdFor(key: string | undefined): string | undefined {
   }
 }
 
-/** A plausible value of the schema: the mutations start from something the route might accept. */
-function sample(raw: Schema | undefined, depth = 0, key?: string): Json {
-  const real = realIdFor(key);
-  if (real) return real;
-  const schema = resolve(raw);
-  if (depth > 6) return null;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  const choice = schema.anyOf ?? schema.oneOf;
-  if (choice?.length) return sample(choice.find((s) => resolve(s).type !== 'null') ?? choice[0], depth + 1, key);
-  if (schema.allOf?.length) return sample(schema.allOf[0], depth + 1, key);
-  switch (typeOf(schema)) {
-    case 'object': {
-      const out: Record<string, Json> = {};
-      for (const [name, value] of Object.entries(schema.properties ?? {})) out[name] = sample(value, depth + 1, name);
-      return out;
-    }
-    case 'array':
-      return Array.from({ length: Math.min(schema.minItems ?? 0, 3) }, () => sample(schema.items, depth + 1));
-    case 'string':
-      if (schema.format === 'uuid') return BOGUS_ID;
-      // A new address each time, so that creating users gets past the duplicate check.
-      if (schema.format === 'email' || key === 'email') return `fuzz-${(emails += 1)}@surge.test`;
-      if (key === 'phoneNumber') return '+49 30 1234567';
-      if (schema.format === 'date-time') return new Date(0).toISOString();
-      return 'Fuzz';
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return true;
-    default:
-      return null;
-  }
-}
+/** Plausible values of the schemas: the mutations start from something the route might accept. */
+const sampler = openApiSampler(() => doc, { realId: realIdFor, label: 'Fuzz', requiredOnly: false, boolean: true });
 
 /** Values that break a field of the given schema. */
 function badValues(raw: Schema): Json[] {
-  const schema = resolve(raw);
-  const type = typeOf(schema);
+  const schema = sampler.resolve(raw);
+  const type = sampler.typeOf(schema);
   const values: Json[] = [NUL, LONG, -1, 1e308, -1e308, {}, [], null];
   if (type === 'string') values.push(12345, true);
   if (type === 'number' || type === 'integer') values.push('12', 0.5, 2 ** 53 + 1);
@@ -157,18 +85,18 @@ function badValues(raw: Schema): Json[] {
 
 /** The object alternative of an optional body (`object | null`), or the schema itself. */
 function objectSchema(raw: Schema | undefined): Schema {
-  const schema = resolve(raw);
+  const schema = sampler.resolve(raw);
   const choice = schema.anyOf ?? schema.oneOf;
-  const object = choice?.map((s) => resolve(s)).find((s) => typeOf(s) === 'object');
+  const object = choice?.map((s) => sampler.resolve(s)).find((s) => sampler.typeOf(s) === 'object');
   return object ?? schema;
 }
 
 function bodiesFor(raw: Schema | undefined): Json[] {
   const schema = objectSchema(raw);
-  const valid = sample(schema);
+  const valid = sampler.sample(schema);
   const bodies: Json[] = [{}, [], 'text', 42, { unexpected: NUL }, valid];
   if (valid && typeof valid === 'object' && !Array.isArray(valid)) {
-    const props = Object.entries(resolve(schema).properties ?? {});
+    const props = Object.entries(sampler.resolve(schema).properties ?? {});
     for (const [key] of props) {
       const without = { ...valid };
       delete without[key];
@@ -179,7 +107,7 @@ function bodiesFor(raw: Schema | undefined): Json[] {
       // One level down: the first properties of a nested object (setup settings, tile layout, ...).
       const nested = valid[key];
       if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
-        for (const [inner, innerSchema] of Object.entries(resolve(propSchema).properties ?? {}).slice(0, 6)) {
+        for (const [inner, innerSchema] of Object.entries(sampler.resolve(propSchema).properties ?? {}).slice(0, 6)) {
           for (const bad of [NUL, -1, 1e308, '12', null]) bodies.push({ ...valid, [key]: { ...nested, [inner]: bad } });
           void innerSchema;
         }

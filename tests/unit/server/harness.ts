@@ -1,6 +1,7 @@
 // Test harness for the server: databases (PGlite in memory, or a fresh PostgreSQL database per test file),
 // an app built on them, users in organisations, and access tokens signed with the app's own key.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,4 +172,25 @@ export async function call(
     payload: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.statusCode, json: () => response.json(), text: response.body, headers: response.headers };
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The app listening on a real port, its public URL that port, for the tests that sign in through the
+ * embedded provider's pages with a cookie-keeping client.
+ */
+export async function startListeningApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<{ t: TestApp; url: string }> {
+  const port = await freePort();
+  const t = await startTestApp({ config: { port }, env: options.env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, url: t.config.publicUrl };
 }

@@ -1,29 +1,16 @@
 // The embedded sign-in end to end over HTTP: authorization code with PKCE through the interaction
 // pages, token exchange, an API call, refresh with rotation, TOTP, password reset and sign-out.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createBrowser, LoginError, loginWithPassword, pkcePair, refreshTokens, totpCode, WEB_CLIENT_ID, WEB_SCOPE } from '../../support/login.ts';
 import { mailsTo } from '../../../src/server/db/mailOutbox.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createUser, startTestApp, tokenFor, type TestApp } from './harness.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createUser, startListeningApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let url: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  t = await startTestApp({ config: { port } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  url = t.config.publicUrl;
+  ({ t, url } = await startListeningApp());
 });
 afterAll(async () => t?.close());
 

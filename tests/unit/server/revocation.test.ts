@@ -1,30 +1,17 @@
 // Ending API access at once: sign-out, the revocation endpoint with an access token, a manager setting
 // a member's password and deactivation each make the same access token answer 401 on the next request,
 // long before it expires.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { createBrowser, loginWithPassword, refreshTokens, WEB_CLIENT_ID, type Tokens } from '../../support/login.ts';
 import { loadSigningKeys } from '../../../src/server/auth/keys.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createUser, startTestApp, tokenFor, type TestApp } from './harness.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createUser, startListeningApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let url: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  t = await startTestApp({ config: { port } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  url = t.config.publicUrl;
+  ({ t, url } = await startListeningApp());
 });
 afterAll(async () => t?.close());
 

@@ -2,13 +2,12 @@
 // sign-ins, failed passwords per client address and per account + address (X-Forwarded-For from the
 // trusted loopback proxy stands for the client's address), and a real user who still gets in while an
 // attacker hammers their account. Prints what it measured.
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createBrowser, loginWithPassword, pkcePair, totpCode, WEB_CLIENT_ID, WEB_SCOPE, type Browser } from '../../support/login.ts';
 import { ERROR_MESSAGES } from '../../../src/domain/errors.ts';
-import { call, createUser, startTestApp, tokenFor, type TestApp } from './harness.ts';
+import { call, createUser, startListeningApp, tokenFor, type TestApp } from './harness.ts';
 
 /** A short TOTP window so that the test sees it pass; the other limits are the defaults. */
 const TOTP_WINDOW_MS = 4000;
@@ -16,20 +15,8 @@ const TOTP_WINDOW_MS = 4000;
 let t: TestApp;
 let url: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  t = await startTestApp({ config: { port }, env: { SURGE_TOTP_WINDOW_S: String(TOTP_WINDOW_MS / 1000) } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  url = t.config.publicUrl;
+  ({ t, url } = await startListeningApp({ env: { SURGE_TOTP_WINDOW_S: String(TOTP_WINDOW_MS / 1000) } }));
 });
 afterAll(async () => t?.close());
 
