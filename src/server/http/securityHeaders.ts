@@ -55,8 +55,24 @@ export function policyForPage(directives: Directives, html: string): string {
   return serializePolicy({ ...directives, 'script-src': [...(directives['script-src'] ?? []), ...new Set(hashes)] });
 }
 
+/**
+ * The geometry worker's own policy. A dedicated worker runs under the policy of its script's response, and
+ * occt-import-js (STEP import) evaluates generated code when it starts, so that one script may; the pages
+ * and every other script keep the strict policy.
+ */
+const EVALUATING_WORKER = /^\/assets\/geometry\.worker-[\w-]+\.js$/;
+
+export function workerPolicy(directives: Directives): string {
+  return serializePolicy({ ...directives, 'script-src': [...(directives['script-src'] ?? []), "'unsafe-eval'"] });
+}
+
 export async function installSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'publicUrl' | 'identity'>): Promise<void> {
   const https = new URL(config.publicUrl).protocol === 'https:';
+  const evaluatingWorker = workerPolicy(contentSecurityDirectives(config));
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (EVALUATING_WORKER.test(request.url.split('?')[0])) reply.header('content-security-policy', evaluatingWorker);
+    return payload;
+  });
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },

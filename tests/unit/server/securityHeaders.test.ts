@@ -77,6 +77,12 @@ describe('security headers', () => {
     // A deep link of the single-page app too.
     const deep = await plain.app.inject({ method: 'GET', url: '/projects/123', headers: { accept: 'text/html' } });
     expectCommonHeaders(deep.headers);
+    // The geometry worker (occt-import-js evaluates generated code) runs under its own policy; other
+    // scripts do not get that.
+    const worker = await plain.app.inject({ method: 'GET', url: '/assets/geometry.worker-Ab12_x.js' });
+    expect(directivesOf(worker.headers['content-security-policy']).get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]);
+    const other = await plain.app.inject({ method: 'GET', url: '/assets/meshHealth.worker-Ab12_x.js' });
+    expect(directivesOf(other.headers['content-security-policy']).get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 
   it('are on the API, its errors and its document', async () => {
