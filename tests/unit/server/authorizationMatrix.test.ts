@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultUserExportState } from '../../../src/domain/userExport.ts';
-import { organizations } from '../../../src/server/db/schema.ts';
+import { organizations } from '../../../src/server/platform/db/schema.ts';
 import { call, createOrganization, createUser, smallDamBreak, solverId, startRunsApp, tokenFor, waitForState, type RunsTestApp } from '../runs/harness.ts';
 import { createOwnedThings, multipartBody, tinyPng, tetrahedronStl, type OwnedThings } from './authorizationFixture.ts';
 import { openApiSampler, type OpenApi, type Operation } from './openApiSamples.ts';

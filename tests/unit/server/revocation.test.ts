@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { createBrowser, loginWithPassword, refreshTokens, WEB_CLIENT_ID, type Tokens } from '../../support/login.ts';
-import { loadSigningKeys } from '../../../src/server/auth/keys.ts';
+import { loadSigningKeys } from '../../../src/server/account/identity/keys.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createUser, startListeningApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;
