@@ -23,6 +23,11 @@ export interface RequestOptions {
   matches?: (reply: RealtimeMessage) => boolean;
   /** Replies are collected until this returns true; by default the first one ends the request. */
   done?: (reply: RealtimeMessage, collected: readonly RealtimeMessage[]) => boolean;
+  /**
+   * Called with each reply as it comes, for commands whose replies stream (statistics). With it the
+   * timeout counts from the latest reply rather than from the command: a stream lives while it speaks.
+   */
+  onReply?: (reply: RealtimeMessage) => void;
   timeoutMs?: number;
 }
 
@@ -154,16 +159,19 @@ export class RealtimeChannel {
         if (typeof reply.requestId === 'string' && reply.requestId !== requestId) return false;
         return options.matches ? options.matches(reply) : true;
       };
-      const timer = setTimeout(
-        () => finish(new RealtimeRequestError(message.type, `The server did not answer ${message.type} in time.`)),
-        timeoutMs,
-      );
+      const expire = () => finish(new RealtimeRequestError(message.type, `The server did not answer ${message.type} in time.`));
+      let timer = setTimeout(expire, timeoutMs);
       cleanups.push(() => clearTimeout(timer));
       for (const type of options.replies) {
         cleanups.push(
           this.connection.subscribe(type, (reply) => {
             if (!answers(reply)) return;
             collected.push(reply);
+            if (options.onReply) {
+              clearTimeout(timer);
+              timer = setTimeout(expire, timeoutMs);
+              options.onReply(reply);
+            }
             const done = options.done ? options.done(reply, collected) : true;
             if (done) finish(null);
           }),
