@@ -1,7 +1,6 @@
 // The statistics panel's form (spec 2 §3 'Statistics config'): objects, attribute and sub-attribute as
-// stats.info offers them, outputs, operations, and Load (disabled with range errors or without attribute
-// or selection) or Cancel with the computation's progress.
-import { Button, Checkbox, Group, NativeSelect, Progress, Stack, Text, Tooltip } from '@mantine/core';
+// stats.info offers them, outputs and operations.
+import { Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { resultAttributeKeySchema, vectorSubOptionSchema } from '../../../domain/attributes.ts';
 import { OutputRangeFields } from './OutputRangeFields.tsx';
 import { attributeChoices, offeredOperationsFor, operationLabels, subAttributeChoices } from './statisticsConfig.ts';
@@ -13,12 +12,10 @@ const SUB_LABELS: Record<string, string> = { magnitude: 'Magnitude', x: 'x', y: 
 
 export function StatisticsForm({ model }: { model: StatisticsPanelModel }) {
   const draft = useStatisticsStore((s) => s.draft);
-  const result = useStatisticsStore((s) => s.result);
   const updateDraft = useStatisticsStore((s) => s.updateDraft);
   const attributes = attributeChoices(model.info);
   const subs = subAttributeChoices(model.info, draft.attribute);
   const operations = offeredOperationsFor(model.info, draft.attribute);
-  const running = result?.state === 'running';
 
   return (
     <Stack gap={10} data-testid="statistics-form">
@@ -75,28 +72,6 @@ export function StatisticsForm({ model }: { model: StatisticsPanelModel }) {
           </Group>
         )}
       </Stack>
-      <Group gap={8} wrap="nowrap">
-        <Tooltip label={model.load.reason} disabled={model.load.enabled || !model.load.reason} multiline w={260} withArrow>
-          <div style={{ flex: 1 }}>
-            <Button size="xs" fullWidth disabled={!model.load.enabled} onClick={model.onLoad} data-testid="statistics-load" data-reason={model.load.reason ?? ''}>
-              Load
-            </Button>
-          </div>
-        </Tooltip>
-        {running && (
-          <Button size="xs" variant="default" color="red" onClick={model.onCancel} data-testid="statistics-cancel">
-            Cancel
-          </Button>
-        )}
-      </Group>
-      {running && result && (
-        <Stack gap={2}>
-          <Progress value={result.progress} size="sm" animated data-testid="statistics-progress" data-progress={Math.round(result.progress)} />
-          <Text size="xs" c="dimmed">
-            Computing {result.outputs.length} output{result.outputs.length === 1 ? '' : 's'} on the server… {Math.round(result.progress)} %
-          </Text>
-        </Stack>
-      )}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import type { SetupDocument } from '../../../domain/setup.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { effectivePanelMode, halfScreenOffered, openedPanelMode } from './panelMode.ts';
 import { StatisticsForm } from './StatisticsForm.tsx';
+import { StatisticsLoadControls } from './StatisticsLoadControls.tsx';
 import { StatisticsResults } from './StatisticsResults.tsx';
 import { useStatisticsStore, type StatisticsPanelMode } from './store.ts';
 import { useStatisticsPanel } from './useStatisticsPanel.ts';
@@ -86,11 +87,16 @@ export function StatisticsPanel(props: Props) {
       </Group>
       {mode !== 'minimized' && (
         <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
-          <ScrollArea w={330} type="auto" style={{ flex: '0 0 330px', borderRight: '1px solid var(--mantine-color-gray-3)' }}>
-            <Box p="sm">
-              <StatisticsForm model={model} />
+          <div style={{ flex: '0 0 330px', display: 'flex', flexDirection: 'column', minHeight: 0, borderRight: '1px solid var(--mantine-color-gray-3)' }}>
+            <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto">
+              <Box p="sm">
+                <StatisticsForm model={model} />
+              </Box>
+            </ScrollArea>
+            <Box px="sm" py={8} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+              <StatisticsLoadControls model={model} />
             </Box>
-          </ScrollArea>
+          </div>
           <Box p="sm" style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
             <StatisticsResults model={model} simulationId={props.simulationId} mode={mode} />
           </Box>

@@ -128,7 +128,7 @@ function TableArea({ model, simulationId, outputTimeInterval }: { model: Statist
 function ChartsArea({ mode, outputTimeInterval, currentOutput }: { mode: StatisticsPanelMode; outputTimeInterval: number; currentOutput: number | null }) {
   const charts = useStatisticsStore((s) => s.charts);
   const { ref, width, height } = useElementSize();
-  const columns = width > 1100 ? 2 : 1;
+  const columns = width > 1100 && charts.length > 1 ? 2 : 1;
   const chartHeight = mode === 'fullscreen' ? Math.max(300, Math.min(460, height / 2 - 12)) : Math.max(220, height - 8);
   return (
     <div ref={ref} style={{ height: '100%', minHeight: 0 }}>
