@@ -1,6 +1,6 @@
 // The statistics commands on the realtime channel (spec 2 §7): stats.info, stats.calc with its stream of
 // replies, and stats.cancel. No React here; the panel's hooks use it.
-import type { OutputMeta } from '../../../domain/output.ts';
+import { outputMetaSchema, type OutputMeta } from '../../../domain/output.ts';
 import type { StatsCalcCommand, StatsInfoReply } from '../../../domain/statisticsMessages.ts';
 import type { RealtimeMessage } from '../../realtime/RealtimeConnection.ts';
 import type { RequestOptions } from '../../realtime/RealtimeChannel.ts';
@@ -39,7 +39,9 @@ export class StatisticsChannel {
       { replies: ['fetch.info.resp', 'fetch.info.missing_output'], matches: (r) => r.simId === this.simId && r.outputNo === outputNo },
     );
     const reply = replies[0];
-    return reply?.type === 'fetch.info.resp' ? (reply.meta as OutputMeta) : null;
+    if (reply?.type !== 'fetch.info.resp') return null;
+    const meta = outputMetaSchema.safeParse(reply.meta);
+    return meta.success ? meta.data : null;
   }
 
   /** Operations per attribute that the objects offer in an output's raw dataset. */

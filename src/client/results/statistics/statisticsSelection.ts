@@ -2,7 +2,7 @@
 // §4 'Statistics computation' selection status, §5 'Statistics with Volume Clip needs a fluid', §8): the
 // particle objects of the shown output, the sensors and volume clips of the setup, the status that gates
 // the table and the Load button, and the objects and masks a stats.calc names for a selection.
-import type { OutputMeta, OutputState } from '../../../domain/output.ts';
+import type { OutputObject, OutputState } from '../../../domain/output.ts';
 import type { SelectionStatus } from '../../../domain/statistics.ts';
 import type { SensorKind } from '../../../domain/sensor.ts';
 
@@ -37,7 +37,10 @@ export interface StatisticsSetupObjects {
  * Objects offered for statistics: the particle objects of the output (fluids, solids' wall particles,
  * inlets and outlets), then the setup's sensors and volume clips, in that order.
  */
-export function statisticsObjects(meta: Pick<OutputMeta, 'objects'> | null, setup: StatisticsSetupObjects | null): StatisticsObject[] {
+export function statisticsObjects(
+  meta: { objects: readonly Pick<OutputObject, 'id' | 'kind' | 'name' | 'materialId'>[] } | null,
+  setup: StatisticsSetupObjects | null,
+): StatisticsObject[] {
   const objects: StatisticsObject[] = [];
   for (const o of meta?.objects ?? []) {
     const type: StatisticsObjectType = o.kind === 'fluid' || o.kind === 'material' ? 'fluid' : o.kind;
@@ -74,7 +77,7 @@ export function clipFluids(clip: Pick<StatisticsObject, 'materialId'>, objects: 
 export interface SelectionContext {
   objects: readonly StatisticsObject[];
   /** The shown output's meta.json; null while it is read or when it cannot be. */
-  meta: Pick<OutputMeta, 'sensors'> | null;
+  meta: { sensors: readonly { id: string }[] } | null;
   metaLoading: boolean;
   /** The setup (sensors, volume clips) is still being read. */
   setupLoading: boolean;

@@ -10,7 +10,7 @@ import type { SelectionStatus } from '../../../domain/statistics.ts';
 import { errorMessage } from '../../api/ApiClient.ts';
 import { useRealtimeChannel } from '../../realtime/useSimulationEvents.ts';
 import { throttleLatest } from './progressThrottle.ts';
-import { StatisticsChannel, type StatsInfoAnswer } from './statisticsChannel.ts';
+import { StatisticsChannel } from './statisticsChannel.ts';
 import {
   calcCommand,
   fullRanges,
@@ -93,13 +93,16 @@ export function useStatisticsPanel(inputs: StatisticsPanelInputs): StatisticsPan
 
   // What the selection offers (attributes, sub-options, operations), asked once the selection is usable.
   const infoKey = baseStatus === 'valid' && ctx.currentOutput !== null ? (['statistics-info', simulationId, ctx.currentOutput, ...targets.objIds] as const) : null;
-  const infoAnswer = useSWR(infoKey, ([, , outputNo, ...objIds]) => channel.info(outputNo, objIds), { revalidateOnFocus: false });
   // While playback moves to another output, the same objects keep offering what they offered: the
-  // answer for the previous output stands until the new one arrives, so the table does not flicker.
+  // answer for the previous output stands until the new one arrives, so the table does not flicker. An
+  // answer about other objects is never used.
   const objectsKey = targets.objIds.join('\n');
-  const lastAnswer = useRef<{ objectsKey: string; answer: StatsInfoAnswer } | null>(null);
-  if (infoAnswer.data) lastAnswer.current = { objectsKey, answer: infoAnswer.data };
-  const answer = infoKey === null ? undefined : (infoAnswer.data ?? (lastAnswer.current?.objectsKey === objectsKey ? lastAnswer.current.answer : undefined));
+  const infoAnswer = useSWR(
+    infoKey,
+    async ([, , outputNo, ...objIds]) => ({ objectsKey: objIds.join('\n'), answer: await channel.info(outputNo, objIds) }),
+    { revalidateOnFocus: false, keepPreviousData: true },
+  );
+  const answer = infoKey !== null && infoAnswer.data?.objectsKey === objectsKey ? infoAnswer.data.answer : undefined;
   const info = answer?.type === 'stats.info.resp' ? answer : null;
   const infoError = infoAnswer.error ? errorMessage(infoAnswer.error) : answer?.type === 'stats.info.missing_output' ? MESSAGES.statsMissingData : null;
   const status: SelectionStatus = baseStatus === 'valid' && infoKey !== null && answer === undefined && !infoAnswer.error ? 'operationsLoading' : baseStatus;
