@@ -42,6 +42,11 @@ export interface RequestOptions {
   matches?: (reply: RealtimeServerMessage) => boolean;
   /** Replies are collected until this returns true; by default the first one ends the request. */
   done?: (reply: RealtimeServerMessage, collected: readonly RealtimeServerMessage[]) => boolean;
+  /**
+   * Called with each reply as it comes, for commands whose replies stream (statistics). With it the
+   * timeout counts from the latest reply rather than from the command: a stream lives while it speaks.
+   */
+  onReply?: (reply: RealtimeServerMessage) => void;
   timeoutMs?: number;
 }
 
@@ -167,16 +172,19 @@ export class RealtimeChannel {
         if (echoed !== undefined && echoed !== requestId) return false;
         return options.matches ? options.matches(reply) : true;
       };
-      const timer = setTimeout(
-        () => finish(new RealtimeRequestError(message.type, `The server did not answer ${message.type} in time.`)),
-        timeoutMs,
-      );
+      const expire = () => finish(new RealtimeRequestError(message.type, `The server did not answer ${message.type} in time.`));
+      let timer = setTimeout(expire, timeoutMs);
       cleanups.push(() => clearTimeout(timer));
       for (const type of options.replies) {
         cleanups.push(
           this.connection.subscribe(type, (reply) => {
             if (!answers(reply)) return;
             collected.push(reply);
+            if (options.onReply) {
+              clearTimeout(timer);
+              timer = setTimeout(expire, timeoutMs);
+              options.onReply(reply);
+            }
             const done = options.done ? options.done(reply, collected) : true;
             if (done) finish(null);
           }),
