@@ -43,6 +43,7 @@ import { outputRoutes } from './routes/outputs.ts';
 import { sensorRoutes } from './routes/sensors.ts';
 import { userExportRoutes } from './routes/userExports.ts';
 import { runRoutes } from './routes/runs.ts';
+import { movementRoutes } from './movements/routes.ts';
 import { loadRunsConfig, type RunsConfig } from './runs/config.ts';
 import { registerRunCommands } from './runs/realtime.ts';
 import { registerStatisticsCommands } from './postprocessing/statistics/statisticsCommands.ts';
@@ -224,6 +225,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         await api.register(organizationRoutes, routeOptions);
         await api.register(projectRoutes, routeOptions);
         await api.register(simulationRoutes, routeOptions);
+        await api.register(movementRoutes, routeOptions);
         await api.register(remoteVmRoutes, routeOptions);
         await api.register(accessGrantRoutes, routeOptions);
         await api.register(realtimeRoutes, { ctx, tickets });
