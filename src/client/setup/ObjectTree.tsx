@@ -63,7 +63,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ObjectTree({ document, selection, validation, locked, header, onSelect, onFit, onToggleVisibility }: Props) {
   const solids = document.parts.filter((p) => partCategory(p) === 'solid');
   const fluids = document.parts.filter((p) => partCategory(p) === 'fluid');
-  const selectedPart = selection?.form === 'part' ? selection.partId : null;
+  // A movement form belongs to its part: the part stays marked in the tree.
+  const selectedPart =
+    selection?.form === 'part' ? selection.partId : selection?.form === 'motion' || selection?.form === 'movingBoundaryCondition' ? (selection.partId ?? null) : null;
 
   const item = (options: {
     key: string;

@@ -4,25 +4,16 @@ import { Group, Text } from '@mantine/core';
 import { line, scaleLinear } from 'd3';
 import { useMemo } from 'react';
 import type { AccelerationSamples } from '../../../../domain/accelerationFile.ts';
+import { plotIndices } from './plotIndices.ts';
 
 const WIDTH = 352;
 const HEIGHT = 170;
 const MARGIN = { top: 8, right: 10, bottom: 28, left: 44 };
-const MAX_POINTS = 600;
 const SERIES = [
   { key: 'ax', label: 'ax', color: '#e03131' },
   { key: 'ay', label: 'ay', color: '#2f9e44' },
   { key: 'az', label: 'az', color: '#1971c2' },
 ] as const;
-
-/** Every k-th sample (the last one always), so that a long file draws as quickly as a short one. */
-export function plotIndices(count: number, maxPoints = MAX_POINTS): number[] {
-  const stride = Math.max(1, Math.ceil(count / maxPoints));
-  const indices: number[] = [];
-  for (let i = 0; i < count; i += stride) indices.push(i);
-  if (indices[indices.length - 1] !== count - 1) indices.push(count - 1);
-  return indices;
-}
 
 export function AccelerationPlot({ samples }: { samples: AccelerationSamples }) {
   const chart = useMemo(() => {

@@ -6,7 +6,7 @@
 // movements that move only a wall's velocity, and adding one makes the part's wall move with it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Input, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldPath, type Resolver } from 'react-hook-form';
 import {
   createMovement, defaultMotion, defaultMovementName, leaderCandidates, movementFormMode, movementTypes, type Movement, type MovementType,
@@ -68,7 +68,16 @@ function MovementFormBody({ document, selection, initial, onClose }: Props & { i
     defaultValues: initial as DefaultValues<Movement>,
   });
   const { control } = form;
-  const type = form.watch('type.type');
+  // A rule across fields (start before end) puts its message on a field other than the one typed in:
+  // after a submit attempt every change validates the whole movement, so that fixed messages go.
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      if (form.formState.isSubmitted) void form.trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  // The whole motion is watched: switching the type replaces it at once.
+  const type = form.watch('type').type;
   const end = form.watch('end');
   const part = parts.find((p) => p.id === initial.partId);
   const otherNames = movements.filter((m) => m.id !== initial.id).map((m) => m.name);
