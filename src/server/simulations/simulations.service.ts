@@ -27,6 +27,7 @@ import type { ServiceContext } from '../platform/context.ts';
 import { assertPostImage } from '../dashboards/images.service.ts';
 import { toSimulation } from '../platform/mappers.ts';
 import { copyUploadedSetup } from '../uploads/uploadedSetups.service.ts';
+import { assertAccelerationFileReference } from '../movements/movements.service.ts';
 
 const BUSY_STATES: readonly SimulationState[] = [...RUNNING_GROUP, 'stopping'];
 
@@ -161,8 +162,8 @@ export async function getSetup(ctx: ServiceContext, auth: AuthContext, id: strin
 
 /**
  * Replaces the setup; a document with a value the domain rules refuse (out of range, zero axis, deletion
- * boundary min not below max, seed above the fill height) is refused whole with the rule's message, and
- * nothing is stored. What a case being built still lacks saves, and blocks only the start.
+ * boundary min not below max, seed above the fill height, a broken movement) or naming an acceleration
+ * file that was never uploaded is refused whole with the rule's message, and nothing is stored. What a case being built still lacks saves, and blocks only the start.
  */
 export async function replaceSetup(ctx: ServiceContext, auth: AuthContext, id: string, document: SetupDocument): Promise<SetupDocument> {
   const refusals = setupWriteErrors(document);
@@ -172,6 +173,7 @@ export async function replaceSetup(ctx: ServiceContext, auth: AuthContext, id: s
     if (simulation.setupLocked) throw new HttpError('wrong_input', ERROR_MESSAGES.setupLocked, { status: 409 });
     // Refused after the access check, so that a caller who may not write learns nothing about the rules.
     if (refusals.length > 0) throw new HttpError('validation_error', refusals[0].message, { fieldErrors: refusals });
+    await assertAccelerationFileReference(tx, auth.organization.id, document);
     await assertSensorsEditable(tx, id, (await findSetup(tx, id))?.document.sensors ?? [], document.sensors);
     await saveSetup(tx, id, document);
     await updateSimulation(tx, id, {});

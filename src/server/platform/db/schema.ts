@@ -405,7 +405,7 @@ export const uploadedFiles = pgTable(
     simulationId: uuid('simulation_id').references(() => simulations.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     extension: text('extension').notNull(),
-    kind: text('kind').$type<'stl' | 'step'>().notNull(),
+    kind: text('kind').$type<'stl' | 'step' | 'acceleration'>().notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     unit: text('unit').$type<'m' | 'mm' | 'in'>(),
     shapeInfo: jsonb('shape_info').$type<ShapeInfo | null>(),
