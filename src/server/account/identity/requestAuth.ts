@@ -66,6 +66,13 @@ export async function grantIsLive(ctx: ServiceContext, claims: JWTPayload): Prom
   return grant !== undefined && grant.accountId === claims.sub;
 }
 
+/** Whether a sign-in still stands: its grant exists for the user and the user is active. */
+export async function signInIsLive(ctx: ServiceContext, userId: string, grantId: string): Promise<boolean> {
+  if (!(await grantIsLive(ctx, { sub: userId, [GRANT_CLAIM]: grantId }))) return false;
+  const found = await findUserWithOrganization(ctx.db, userId);
+  return found !== undefined && found.user.active;
+}
+
 function claimString(claims: JWTPayload, name: string): string | undefined {
   const value = claims[name];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

@@ -14,14 +14,19 @@ import { findUserWithOrganization } from '../../account/users.repository.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../access.ts';
 import { authScope } from '../../account/accessGrants.service.ts';
+import { GRANT_CLAIM } from '../../account/identity/provider.ts';
 
 const AUDIENCE = 'surge-realtime';
 const ALGORITHM = 'HS256';
 
-/** What a verified ticket opened: the caller, and when its access token expires (ms, when known). */
+/**
+ * What a verified ticket opened: the caller, when its access token expires (ms, when known), and the
+ * sign-in (grant) the token was issued under, so that the socket ends with that sign-in.
+ */
 export interface TicketSession {
   auth: AuthContext;
   expiresAt: number | undefined;
+  signInGrantId: string | undefined;
 }
 
 export class RealtimeTickets {
@@ -39,10 +44,13 @@ export class RealtimeTickets {
     return this.key;
   }
 
-  /** A ticket for `auth`'s user; `accessExpiresAt` (ms) is the expiry of the access token it was asked with. */
-  async issue(auth: AuthContext, accessExpiresAt: number | undefined, now = Date.now()): Promise<RealtimeTicket> {
+  /**
+   * A ticket for `auth`'s user; `accessExpiresAt` (ms) is the expiry of the access token it was asked with,
+   * `signInGrantId` the grant that token was issued under (embedded sign-in).
+   */
+  async issue(auth: AuthContext, accessExpiresAt: number | undefined, now = Date.now(), signInGrantId?: string): Promise<RealtimeTicket> {
     const seconds = Math.floor(now / 1000);
-    const jwt = new SignJWT({ ...(accessExpiresAt ? { sx: Math.floor(accessExpiresAt / 1000) } : {}) })
+    const jwt = new SignJWT({ ...(accessExpiresAt ? { sx: Math.floor(accessExpiresAt / 1000) } : {}), ...(signInGrantId ? { sg: signInGrantId } : {}) })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(auth.user.id)
       .setAudience(AUDIENCE)
@@ -61,7 +69,7 @@ export class RealtimeTickets {
     } catch {
       throw refused();
     }
-    const { sub, jti, exp, sx } = claims;
+    const { sub, jti, exp, sx, sg } = claims;
     if (!sub || !/^[0-9a-f-]{36}$/i.test(sub) || !jti || typeof exp !== 'number') throw refused();
     this.prune(now);
     if (this.used.has(jti)) throw refused();
@@ -69,7 +77,11 @@ export class RealtimeTickets {
     const found = await findUserWithOrganization(this.db, sub);
     if (!found) throw new HttpError('unauthorized', ERROR_MESSAGES.invalidToken);
     if (!found.user.active) throw new HttpError('unauthorized', ERROR_MESSAGES.userInactive);
-    return { auth: await authScope(this.db, found.user, found.organization), expiresAt: typeof sx === 'number' ? sx * 1000 : undefined };
+    return {
+      auth: await authScope(this.db, found.user, found.organization),
+      expiresAt: typeof sx === 'number' ? sx * 1000 : undefined,
+      signInGrantId: typeof sg === 'string' && sg !== '' ? sg : undefined,
+    };
   }
 
   private prune(now: number): void {
@@ -84,6 +96,17 @@ export function jwtExpiry(token: string | undefined): number | undefined {
   try {
     const { exp } = decodeJwt(token);
     return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sign-in grant a verified access token of the embedded provider names; undefined for other tokens. */
+export function jwtSignInGrant(token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  try {
+    const grantId = decodeJwt(token)[GRANT_CLAIM];
+    return typeof grantId === 'string' && grantId !== '' && grantId.length <= 200 ? grantId : undefined;
   } catch {
     return undefined;
   }
