@@ -28,6 +28,8 @@ export const imageSchema = z
     name: z.string(),
     contentType: imageContentTypeSchema,
     size: z.number().int().nonnegative(),
+    /** The simulation it was saved from (its dashboard may show it); null for images saved without one. */
+    simulationId: z.string().nullable(),
     createdBy: z.string().nullable(),
     createdAt: z.string(),
   })
@@ -74,6 +76,8 @@ export const IMAGE_MESSAGES = {
   unknownPostImage: 'The image does not exist.',
   /** A dashboard tile given an image that is not one of its simulation's. */
   notOfSimulation: 'The image does not belong to this simulation.',
+  /** An upload naming a simulation that does not exist or that the caller may not open. */
+  unknownSimulation: 'The simulation does not exist.',
   saved: MESSAGES.imageSaved,
   savedHint: MESSAGES.imageSavedHint,
   saveFailed: MESSAGES.imageSaveFailed,

@@ -29,11 +29,13 @@ export function imageUploadName(name: string): string {
   return `${clean.slice(0, IMAGE_NAME_MAX_LENGTH - extension.length)}${extension}`;
 }
 
-/** POST /api/client-upload/images: stores the bytes; answers 201 with the image record. */
-export async function uploadImage(tokens: TokenSource, file: Blob, name: string): Promise<Image> {
+/** POST /api/client-upload/images: stores the bytes (of `simulationId` when given); answers 201 with the image record. */
+export async function uploadImage(tokens: TokenSource, file: Blob, name: string, simulationId?: string): Promise<Image> {
   const uploadName = imageUploadName(name);
   const form = new FormData();
   form.append('name', uploadName);
+  // The simulation it is saved from: only that simulation's dashboard may show it.
+  if (simulationId) form.append('simulationId', simulationId);
   form.append('file', file, uploadName);
   const response = await fetch(`${API_PREFIX}/client-upload/images`, {
     method: 'POST',

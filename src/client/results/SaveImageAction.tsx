@@ -33,7 +33,7 @@ export function SaveImageAction({ viewer, simulation, outputNo }: Props) {
       const updated = await saveResultsImage(
         {
           capture: () => viewer.saveImage('image/png'),
-          upload: (file, name) => uploadImage(auth, file, name),
+          upload: (file, name) => uploadImage(auth, file, name, simulation.id),
           setPostImage: (postImageId) => updateSimulation(api, simulation.id, { postImageId }),
         },
         resultsImageName(simulation.name, outputNo),

@@ -24,8 +24,8 @@ export const imageRoutes: RunRoutes = async (app, { runs }) => {
       schema: {
         tags,
         security: bearer,
-        summary: 'Save an image (multipart fields "file", a PNG or JPEG, and "name")',
-        description: `The type is decided by the bytes. A file named or declared as PNG or JPEG that is not one is refused with status 503 ("${IMAGE_MESSAGES.securityRisk}"); other refusals use 400 or 413.`,
+        summary: 'Save an image (multipart fields "file", a PNG or JPEG, "name", and optionally "simulationId")',
+        description: `With "simulationId" (a simulation the caller may open) the image belongs to that simulation: only its dashboard tiles may show it. The type is decided by the bytes. A file named or declared as PNG or JPEG that is not one is refused with status 503 ("${IMAGE_MESSAGES.securityRisk}"); other refusals use 400 or 413.`,
         consumes: ['multipart/form-data'],
         response: { 201: imageSchema, ...errorResponses, 413: apiErrorSchema, 503: apiErrorSchema },
       },

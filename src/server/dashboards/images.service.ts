@@ -24,7 +24,7 @@ import type { Database, Executor } from '../platform/db/client.ts';
 import { deleteImage, findImage, insertImage, simulationsShowingImage, type ImageRow } from './images.repository.ts';
 import { forbidden, HttpError, notFound, validationFailed, wrongInput } from '../platform/http/errors.ts';
 import type { RunStorage } from '../platform/storage/storage.ts';
-import { allowed, type AuthContext } from '../platform/access.ts';
+import { accessSimulation, allowed, type AuthContext } from '../platform/access.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,6 +41,7 @@ export function toImage(row: ImageRow): Image {
     name: row.name,
     contentType: row.contentType,
     size: row.size,
+    simulationId: row.simulationId,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
   };
@@ -93,12 +94,14 @@ export async function uploadImage(
   const path = storage.imagePath(auth.organization.id, id);
   const partial = `${path}.part`;
   let name: unknown;
+  let simulationField: unknown;
   let file: (Received & { filename: string; mimetype?: string }) | undefined;
   let receiving: Readable | undefined;
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname === 'name') name = part.value;
+        if (part.fieldname === 'simulationId') simulationField = part.value;
         continue;
       }
       if (part.fieldname !== 'file' || file) {
@@ -115,6 +118,7 @@ export async function uploadImage(
     const parsedName = imageNameSchema.safeParse(typeof name === 'string' ? name : file.filename);
     if (!parsedName.success) throw validationFailed(parsedName.error.issues[0].message, 'name');
     if (file.size === 0) throw wrongInput(IMAGE_MESSAGES.empty, 'file');
+    const simulationId = await ownerSimulation(db, auth, simulationField);
     const contentType = detectImageType(file.head);
     if (!contentType) {
       if (claimsImage(file.filename, file.mimetype)) {
@@ -130,6 +134,7 @@ export async function uploadImage(
       contentType,
       size: file.size,
       sha256: file.sha256,
+      simulationId,
       createdBy: auth.user.id,
     });
     return toImage(row);
@@ -142,13 +147,26 @@ export async function uploadImage(
   }
 }
 
+/** The optional `simulationId` field of an upload: a simulation the caller may open, or none. */
+async function ownerSimulation(db: Executor, auth: AuthContext, field: unknown): Promise<string | null> {
+  if (field === undefined || field === '') return null;
+  if (typeof field !== 'string' || !UUID.test(field)) throw validationFailed(IMAGE_MESSAGES.unknownSimulation, 'simulationId');
+  try {
+    await accessSimulation(db, auth, field, 'read');
+  } catch {
+    throw validationFailed(IMAGE_MESSAGES.unknownSimulation, 'simulationId');
+  }
+  return field;
+}
+
 /**
- * Who may see an image: its creator, whoever may open every project, and whoever may open a simulation
- * that shows it (post image or dashboard tile). Images have no owner simulation of their own, so what
- * shows them decides; the writes that make a simulation show an image check the caller may see it.
+ * Who may see an image: its creator, whoever may open every project, whoever may open the simulation it
+ * was saved from, and whoever may open a simulation that shows it (post image or dashboard tile); the
+ * writes that make a simulation show an image check the caller may see it.
  */
 export async function mayReadImage(db: Executor, auth: AuthContext, row: ImageRow): Promise<boolean> {
   if (allowed(auth, row.createdBy ?? '', 'read')) return true;
+  if (row.simulationId && (await mayOpenSimulation(db, auth, row.simulationId))) return true;
   const showing = await simulationsShowingImage(db, auth.organization.id, row.id);
   return showing.some((s) => allowed(auth, s.projectCreatorId, 'read'));
 }
@@ -185,14 +203,26 @@ export async function assertPostImage(db: Executor, auth: AuthContext, imageId: 
 }
 
 /**
- * Whether an image belongs to a simulation's dashboard: the simulation shows it already (post image or
- * another tile), or the caller saved it and no other simulation shows it yet.
+ * Whether an image belongs to a simulation's dashboard: it was saved from that simulation; or, for an
+ * image saved without one, the simulation shows it already (post image or another tile), or the caller
+ * saved it and no other simulation shows it yet.
  */
 export async function isImageOfSimulation(db: Executor, auth: AuthContext, simulationId: string, imageId: string): Promise<boolean> {
   if (!UUID.test(imageId)) return false;
   const row = await findImage(db, auth.organization.id, imageId);
   if (!row) return false;
+  // Saved from a simulation: its own tiles only.
+  if (row.simulationId) return row.simulationId === simulationId;
   const showing = await simulationsShowingImage(db, auth.organization.id, imageId);
   if (showing.some((s) => s.simulationId === simulationId)) return true;
   return showing.length === 0 && row.createdBy === auth.user.id;
+}
+
+async function mayOpenSimulation(db: Executor, auth: AuthContext, simulationId: string): Promise<boolean> {
+  try {
+    await accessSimulation(db, auth, simulationId, 'read');
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,7 +6,7 @@ import type { Simulation } from '../../../src/domain/simulation.ts';
 import { resultsImageName, saveResultsImage } from '../../../src/client/results/saveResultsImage.ts';
 import { imageUploadName } from '../../../src/client/api/imagesApi.ts';
 
-const image: Image = { id: '0f4b7a52-44f6-4bd1-9c38-1f2d7f3e9a10', name: 'x.png', contentType: 'image/png', size: 3, createdBy: null, createdAt: '2026-01-01T00:00:00Z' };
+const image: Image = { id: '0f4b7a52-44f6-4bd1-9c38-1f2d7f3e9a10', name: 'x.png', contentType: 'image/png', size: 3, simulationId: null, createdBy: null, createdAt: '2026-01-01T00:00:00Z' };
 
 describe('Save Image', () => {
   it('uploads the captured PNG, then sets it as the post image', async () => {

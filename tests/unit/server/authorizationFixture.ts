@@ -55,8 +55,8 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function saveImage(t: Pick<RunsTestApp, 'app'>, token: string, name = 'Saved view'): Promise<string> {
-  const { payload, headers } = multipartBody({ name }, { name: 'view.png', bytes: tinyPng() });
+export async function saveImage(t: Pick<RunsTestApp, 'app'>, token: string, name = 'Saved view', simulationId?: string): Promise<string> {
+  const { payload, headers } = multipartBody({ name, ...(simulationId ? { simulationId } : {}) }, { name: 'view.png', bytes: tinyPng() });
   const response = await t.app.inject({ method: 'POST', url: '/api/client-upload/images', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../../../src/domain/images.ts';
 import { call, createOrganization, createUser, startRunsApp, tokenFor, type RunsTestApp } from '../runs/harness.ts';
-import { createOwnedThings, saveImage, type OwnedThings } from './authorizationFixture.ts';
+import { createOwnedThings, multipartBody, saveImage, tinyPng, type OwnedThings } from './authorizationFixture.ts';
 
 let t: RunsTestApp;
 let owner: string;
@@ -117,6 +117,21 @@ describe('image tiles', () => {
     // Once shown here it is this simulation's: the other one cannot take it.
     expect((await call(t, owner, 'PUT', `/api/dashboardtiles/${other.tileId}`, { imageId: fresh })).status).toBe(400);
     // A template from the other simulation brings its layout but not its image.
+    // An image saved from a simulation belongs to it from the start, shown anywhere or not.
+    const savedThere = await saveImage(t, owner, 'Saved from the second', other.simulationId);
+    expect((await call(t, owner, 'PUT', tileUrl, { imageId: savedThere })).status).toBe(400);
+    expect((await call(t, owner, 'PUT', `/api/dashboardtiles/${other.tileId}`, { imageId: savedThere })).status).toBe(200);
+    const savedHere = await saveImage(t, owner, 'Saved from the first', owned.simulationId);
+    expect((await call(t, owner, 'PUT', tileUrl, { imageId: savedHere })).status).toBe(200);
+    // Saving for a simulation one may not open, or none at all, is refused and stores nothing.
+    const { payload, headers } = multipartBody({ name: 'x', simulationId: owned.simulationId }, { name: 'x.png', bytes: tinyPng() });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/client-upload/images', payload, headers: { ...headers, authorization: `Bearer ${contributor}` } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().description).toBe(IMAGE_MESSAGES.unknownSimulation);
+    const bogus = multipartBody({ name: 'x', simulationId: 'nope' }, { name: 'x.png', bytes: tinyPng() });
+    expect((await t.app.inject({ method: 'POST', url: '/api/client-upload/images', payload: bogus.payload, headers: { ...bogus.headers, authorization: `Bearer ${owner}` } })).statusCode).toBe(400);
+    // Whoever may open the simulation sees an image saved from it.
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${savedHere}`, headers: { authorization: `Bearer ${manager}` } })).statusCode).toBe(200);
     const loaded = await call(t, owner, 'POST', `/api/simulations/${owned.simulationId}/dashboards`, { name: 'From the second', templateId: other.templateId });
     expect(loaded.status, loaded.text).toBe(201);
     expect((loaded.json() as { tiles: { type: string; imageId: string | null }[] }).tiles.filter((x) => x.type === 'image').map((x) => x.imageId)).toEqual([null]);

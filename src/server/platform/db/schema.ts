@@ -429,10 +429,12 @@ export const images = pgTable(
     contentType: text('content_type').$type<ImageContentType>().notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
+    /** The simulation the image was saved from; its dashboard tiles may show it, no other's. */
+    simulationId: uuid('simulation_id').references((): AnyPgColumn => simulations.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('images_organization_idx').on(t.organizationId)],
+  (t) => [index('images_organization_idx').on(t.organizationId), index('images_simulation_idx').on(t.simulationId)],
 );
 
 export const dashboardViews = pgTable(
