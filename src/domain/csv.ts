@@ -18,13 +18,24 @@ export const CSV_LINE_ENDING = '\r\n';
 export const CHART_CSV: CsvOptions = { separator: CHART_CSV_SEPARATOR };
 
 /**
+ * Text that a spreadsheet would run as a formula when the file is opened (a name like `=HYPERLINK(…)`
+ * typed by another user): such text cells are written with a leading apostrophe, which spreadsheets show
+ * as plain text. Numbers, and text that is just a number (a formatted value like "-12.35"), are never
+ * touched, so negative values stay numbers.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
  * A cell as CSV text: numbers as JavaScript writes them (a full-precision decimal, no locale grouping),
- * text quoted when it holds the separator, a quote or a line break, with its quotes doubled.
+ * text quoted when it holds the separator, a quote or a line break, with its quotes doubled; text that
+ * would start a formula is neutralised first.
  */
 export function csvCell(value: CsvCell, separator = ','): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' && !Number.isFinite(value)) return '';
-  const text = String(value);
+  const raw = String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) && !PLAIN_NUMBER.test(raw) ? `'${raw}` : raw;
   const needsQuotes = text.includes(separator) || text.includes('"') || text.includes('\n') || text.includes('\r');
   return needsQuotes ? `"${text.replaceAll('"', '""')}"` : text;
 }

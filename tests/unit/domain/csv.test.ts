@@ -33,6 +33,13 @@ describe('toCsv', () => {
   });
 });
 
+describe('formula text', () => {
+  it('is written as plain text, while numbers, negative ones included, stay numbers', () => {
+    const csv = toCsv([['=HYPERLINK("http://x","y")', '+A1', '-2+3', '@SUM(A1)', '\tcmd', 'plain', -2, 0, '-12.35', '+1e3']]);
+    expect(csv).toBe(`"'=HYPERLINK(""http://x"",""y"")",'+A1,'-2+3,'@SUM(A1),'\tcmd,plain,-2,0,-12.35,+1e3\r\n`);
+  });
+});
+
 describe('chart CSV', () => {
   it('is semicolon-separated: the x column, one column per dataset, empty where a dataset has no point', () => {
     const dataset = (id: string, data: ChartDataset['data']): ChartDataset => ({ id, operation: 'mean', attribute: 'pressure', subAttribute: null, objs: ['fluid'], data });
