@@ -29,10 +29,13 @@ apt_missing() {
 }
 
 # System packages: Chromium (e2e tests, viewer benchmarks, WebGPU on SwiftShader), the Vulkan
-# loader (Dawn in Node), Debian's rustc with its wasm32 std, and binaryen's wasm-opt.
+# loader (Dawn in Node), Debian's rustc with its wasm32 std, binaryen's wasm-opt, a C++ toolchain and
+# Python for node-gyp (node-pty, the post-processing machines' terminal), and what a post-processing
+# machine runs: bubblewrap (its sandbox), Python with numpy and VTK.
 ensure_system_packages() {
   local missing
-  missing="$(apt_missing chromium libvulkan1 rustc cargo libstd-rust-dev-wasm32 binaryen fonts-dejavu-core)"
+  missing="$(apt_missing chromium libvulkan1 rustc cargo libstd-rust-dev-wasm32 binaryen fonts-dejavu-core \
+    build-essential python3 bubblewrap python3-numpy python3-vtk9)"
   missing="${missing## }"
   if [ -n "$missing" ]; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
