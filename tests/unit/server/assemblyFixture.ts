@@ -80,3 +80,17 @@ export function nodesByName(tree: readonly AssemblyNodeJson[]): Map<string, stri
   tree.forEach(walk);
   return out;
 }
+
+/** An assembly of `simulationId` (io1-cm-214) with one part tessellated into the setup: its id, the run's id
+ * and a node id of its tree. */
+export async function ownedAssembly(t: Pick<RunsTestApp, 'app'>, token: string, simulationId: string): Promise<{ id: string; runId: string; nodeId: string }> {
+  const assembly = await importedAssembly(t, token, simulationId, 'io1-cm-214.stp');
+  const nodeId = assembly.assemblyMetadata![0].entryId;
+  const parts = await call(t, token, 'POST', `/api/assemblies/${assembly.id}/parts`, [{ name: 'io1', assemblyNodeIds: [nodeId], componentType: 'rigid' }]);
+  expect(parts.status, parts.text).toBe(201);
+  const started = await call(t, token, 'POST', `/api/assemblies/${assembly.id}`);
+  expect(started.status, started.text).toBe(201);
+  const run = await finishedRun(t, token, simulationId, started.json().id);
+  expect(run.state, JSON.stringify(run.errors)).toBe('completed');
+  return { id: assembly.id, runId: run.id, nodeId };
+}
