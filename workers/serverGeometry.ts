@@ -14,9 +14,9 @@ import {
 import { checkPartMesh, type CheckOptions, type PartMesh } from './geometry/partMesh.ts';
 import { loadOcct, tessellateStep, type StepImport, type StepImportOptions } from './geometry/stepImport.ts';
 import { parseStlFile, type StlImportOptions } from './geometry/stlImport.ts';
-import { loadManifold, uniteMeshes, type IndexedMesh, type UnionResult } from './geometry/meshUnion.ts';
+import { loadManifold, uniteMeshes, type IndexedMesh, type UnionOptions, type UnionResult } from './geometry/meshUnion.ts';
 
-export type { IndexedMesh, UnionResult } from './geometry/meshUnion.ts';
+export type { IndexedMesh, UnionOptions, UnionResult } from './geometry/meshUnion.ts';
 
 let geometry: Promise<SurgeGeometry> | null = null;
 
@@ -46,8 +46,8 @@ export async function tessellateStepFile(bytes: Uint8Array, parameters?: Meshing
 }
 
 /** One watertight surface of several closed bodies (manifold-3d); open bodies stay apart and are listed. */
-export async function uniteBodies(meshes: readonly IndexedMesh[]): Promise<UnionResult> {
-  return uniteMeshes(await loadManifold(), meshes);
+export async function uniteBodies(meshes: readonly IndexedMesh[], options?: UnionOptions): Promise<UnionResult> {
+  return uniteMeshes(await loadManifold(), meshes, options);
 }
 
 export interface PointAttribute {

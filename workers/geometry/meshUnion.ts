@@ -55,11 +55,19 @@ export function concatMeshes(meshes: readonly IndexedMesh[]): IndexedMesh {
   return { positions, indices };
 }
 
+export interface UnionOptions {
+  /**
+   * Edges of the union shorter than this (metres) are collapsed and near-coplanar slivers removed, moving
+   * the surface by less than it: the cuts where bodies meet leave needle triangles otherwise.
+   */
+  simplifyTolerance?: number;
+}
+
 /**
  * The union of `meshes`. Each must be closed for the union to take it (manifold-3d's own check, after
  * merging coincident seam vertices); the others are appended unchanged and listed in `notUnited`.
  */
-export function uniteMeshes(wasm: ManifoldModule, meshes: readonly IndexedMesh[]): UnionResult {
+export function uniteMeshes(wasm: ManifoldModule, meshes: readonly IndexedMesh[], options: UnionOptions = {}): UnionResult {
   const { Manifold, Mesh } = wasm;
   const solids: InstanceType<typeof Manifold>[] = [];
   const united: number[] = [];
@@ -89,12 +97,14 @@ export function uniteMeshes(wasm: ManifoldModule, meshes: readonly IndexedMesh[]
     const parts: IndexedMesh[] = [];
     if (solids.length > 0) {
       const union = solids.length === 1 ? solids[0] : Manifold.union(solids);
+      const simplified = options.simplifyTolerance ? union.simplify(options.simplifyTolerance) : union;
       try {
-        if (union.status() !== 'NoError') throw new Error(`the union failed (${union.status()})`);
-        const out = union.getMesh();
+        if (simplified.status() !== 'NoError') throw new Error(`the union failed (${simplified.status()})`);
+        const out = simplified.getMesh();
         // numProp is 3 here: the inputs carried positions only.
         parts.push({ positions: new Float32Array(out.vertProperties), indices: new Uint32Array(out.triVerts) });
       } finally {
+        if (simplified !== union) simplified.delete();
         if (union !== solids[0]) union.delete();
       }
     }

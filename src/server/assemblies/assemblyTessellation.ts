@@ -11,6 +11,7 @@ import type { MeshingParameters } from '../../domain/meshing.ts';
 import type { ShapeInfo } from '../../domain/shape.ts';
 import { GeometryError, GeometryErrorCode } from '../../../wasm/surgeGeometry.ts';
 import { tessellateStepFile, uniteBodies, type IndexedMesh } from '../../../workers/serverGeometry.ts';
+import { BASE_LINEAR_DEFLECTION_RATIO } from '../../../workers/geometry/stepImport.ts';
 import { checkStlBytes } from '../uploads/shapeInfo.ts';
 import { binaryStl } from '../uploads/stepTessellation.ts';
 
@@ -48,6 +49,25 @@ export async function readStructure(bytes: Uint8Array): Promise<StructureRead> {
   const imported = await tessellateStepFile(bytes);
   if (imported.meshes.length === 0) throw new GeometryError(GeometryErrorCode.invalidInput, 'the STEP file holds no solid or surface to mesh');
   return { tree: imported.assemblyMetadata, warnings: imported.warnings.map((w) => ({ message: w.message, errorCode: w.errorCode, ...(w.parts ? { parts: w.parts } : {}) })) };
+}
+
+/** The union is simplified within this share of the meshing deviation: the surface stays as close to the CAD
+ * as the tessellation put it, without the needle triangles that the cuts between bodies leave. */
+const UNION_SIMPLIFY_SHARE = 0.1;
+
+/** The reader's linear deviation for these bodies (metres): a ratio of the mean edge of their bounding box. */
+function linearDeflection(meshes: readonly IndexedMesh[], parameters: MeshingParameters): number {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (const m of meshes) {
+    for (let i = 0; i < m.positions.length; i++) {
+      const v = m.positions[i];
+      if (v < min[i % 3]) min[i % 3] = v;
+      if (v > max[i % 3]) max[i % 3] = v;
+    }
+  }
+  const meanEdge = (max[0] - min[0] + max[1] - min[1] + max[2] - min[2]) / 3;
+  return BASE_LINEAR_DEFLECTION_RATIO * parameters.linearDeflectionFactor * meanEdge;
 }
 
 const parametersKey = (p: MeshingParameters) => `${p.linearDeflectionFactor}|${p.angularDeflection}|${p.useDelabellaAlgorithm}`;
@@ -89,7 +109,7 @@ export async function tessellateParts(bytes: Uint8Array, parts: readonly PartReq
       if (inputs.length === 1) {
         surface = inputs[0];
       } else {
-        const union = await uniteBodies(inputs);
+        const union = await uniteBodies(inputs, { simplifyTolerance: UNION_SIMPLIFY_SHARE * linearDeflection(inputs, part.meshingParameters) });
         surface = union.mesh;
         notUnited = union.notUnited.map((i) => bodies[i].labelName || bodies[i].entryId);
         for (const name of notUnited) notUnitedNames.add(name);

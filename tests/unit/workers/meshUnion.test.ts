@@ -49,6 +49,15 @@ describe('union of assembly bodies', () => {
     expect(health.nonManifoldEdges.elements).toBe(0);
   });
 
+  it('keeps the union\'s volume when it simplifies within a tolerance', () => {
+    const result = uniteMeshes(manifold, [cube(), cube({ offset: [0.5, 0.25, 0.25] })], { simplifyTolerance: 1e-3 });
+    // 1 + 1 - 0.5 × 0.75 × 0.75 of overlap.
+    report('simplified union volume (m³)', volumeAndArea(result.mesh).volume, 2 - 0.5 * 0.75 * 0.75, 1e-6);
+    const health = g.meshHealth(g.weld(result.mesh.positions, result.mesh.indices));
+    expect(health.closed).toBe(true);
+    expect(health.degenerateFaces.elements).toBe(0);
+  });
+
   it('swallows a body inside another', () => {
     const result = uniteMeshes(manifold, [cube({ size: 2 }), cube({ offset: [0.5, 0.5, 0.5] })]);
     const { volume, area } = volumeAndArea(result.mesh);
