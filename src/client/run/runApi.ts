@@ -54,7 +54,7 @@ export function cancelJobById(api: ApiClient, jobId: string): Promise<void> {
 
 /** Cancels a tessellation run (its id is its job's). */
 export function cancelTessellation(api: ApiClient, runId: string): Promise<void> {
-  return api.request('DELETE', `/tessellation_runs/${encodeURIComponent(runId)}`, { schema: null, expected: 200 });
+  return api.delete(`/tessellation_runs/${encodeURIComponent(runId)}`, null, 200);
 }
 
 /**
