@@ -6,8 +6,6 @@ import { useEffect, useRef } from 'react';
 import useSWR, { mutate as mutateCache } from 'swr';
 import { POLL_INTERVAL_MS, TESSELLATION_DOWNLOAD_CONCURRENCY } from '../../domain/constants.ts';
 import { isJobActive } from '../../domain/jobs.ts';
-import type { Part } from '../../domain/part.ts';
-import type { SetupDocument } from '../../domain/setup.ts';
 import type { ApiClient, TokenSource } from '../api/ApiClient.ts';
 import { errorMessage } from '../api/ApiClient.ts';
 import { useServices } from '../app/services.ts';
@@ -19,39 +17,11 @@ import { parseStl } from '../setup/stlGeometry.ts';
 import { setupKey } from '../setup/useSetupSession.ts';
 import { showError } from '../ui/toast.ts';
 import { listTessellationRuns } from './assembliesApi.ts';
+import { runQueued, withServerParts } from './partReload.ts';
 import { useAssemblyImportStore } from './assemblyImportStore.ts';
 
 export function tessellationRunsKey(simulationId: string) {
   return ['tessellation-runs', simulationId] as const;
-}
-
-/** Runs `task` over `items`, at most `concurrency` at a time; resolves when all have settled. */
-export async function runQueued<T>(items: readonly T[], concurrency: number, task: (item: T) => Promise<void>): Promise<PromiseSettledResult<void>[]> {
-  const results: PromiseSettledResult<void>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      try {
-        await task(items[at]);
-        results[at] = { status: 'fulfilled', value: undefined };
-      } catch (reason) {
-        results[at] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
-
-/** The parts of `partIds` as the server holds them, put into `document`: replaced where there, added where not. */
-export function withServerParts(document: SetupDocument, server: SetupDocument, partIds: readonly string[]): SetupDocument {
-  const wanted = new Set(partIds);
-  const fresh = new Map(server.parts.filter((p) => wanted.has(p.id)).map((p) => [p.id, p]));
-  if (fresh.size === 0) return document;
-  const parts: Part[] = document.parts.map((p) => fresh.get(p.id) ?? p);
-  for (const p of fresh.values()) if (!document.parts.some((d) => d.id === p.id)) parts.push(p);
-  return { ...document, parts };
 }
 
 /** Reloads the parts a completed run wrote: meshes first (so they draw at once), then the documents. */
