@@ -2,7 +2,8 @@
 // assembly is imported through both steps (tree search, ctrl selection, Import, Merge & Import, double-click,
 // drag and drop between the tabs), tessellated into the setup, its configuration exported and uploaded into
 // a new simulation that gets the same parts, and re-tessellated finer with more triangles. A configuration
-// naming nodes the assembly lacks is refused with the server's message and changes nothing.
+// naming nodes the assembly lacks is refused with the server's message and changes nothing. Results opens
+// the same modal, where a setup locked by its run cannot be tessellated into.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +11,14 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.ts';
 import { startServer, type StartedServer } from '../../support/server.ts';
 import { screenshot } from '../pages/appBrowser.ts';
+import { putDamBreak, runToCompletion } from '../run/runFixtures.ts';
 import { AssemblyImportModal } from './AssemblyImportModal.ts';
 import { SetupPage } from './SetupPage.ts';
 import { createSimulation, getSetupDocument, openSignedIn } from './setupFixtures.ts';
 
-const AS1 = readFileSync(fileURLToPath(new URL('../../../node_modules/occt-import-js/test/testfiles/cax-if/as1-oc-214.stp', import.meta.url)));
+const caxIf = (name: string) => readFileSync(fileURLToPath(new URL(`../../../node_modules/occt-import-js/test/testfiles/cax-if/${name}`, import.meta.url)));
+const AS1 = caxIf('as1-oc-214.stp');
+const IO1 = caxIf('io1-cm-214.stp');
 /** Entry ids of as1-oc-214's nodes (its structure tree is fixed). */
 const NODE = { rodAssembly: '0:1:1:1:1', nut: '0:1:1:1:1:1', rod: '0:1:1:1:1:3', bracket: '0:1:1:1:2:7', plate: '0:1:1:1:3' };
 
@@ -173,4 +177,25 @@ describe('assembly import', () => {
     expect(copied.map((p) => [p.name, p.component.type, p.shape.info.nbrOfTriangles])).toEqual(tessellated.map((p) => [p.name, p.component.type, p.shape.info.nbrOfTriangles]));
     await again.context().close();
   }, 300_000);
+
+  it('opens from the meshing tools of Results, where a setup locked by its run cannot take new parts', async () => {
+    const { simulationId, token } = await createSimulation(server, 'Assembly after a run');
+    await putDamBreak(server, token, simulationId, 0.08);
+    await runToCompletion(server, token, simulationId);
+    const page = await openSignedIn(browser, server, `/simulation/${simulationId}/postprocessor`);
+    await page.getByTestId('simulation-page-results').waitFor();
+    const modal = new AssemblyImportModal(page);
+    await modal.open();
+    await page.getByTestId('assembly-none').waitFor();
+    await modal.upload('io1-cm-214.stp', IO1);
+    await modal.node('0:1:1:1').dblclick();
+    await expect.poll(() => modal.partNames()).toEqual(['io1']);
+    await modal.next();
+    await page.getByTestId('assembly-setup-locked').waitFor();
+    expect(await modal.tessellateButton().isDisabled()).toBe(true);
+    await page.getByTestId('assembly-back').click();
+    await page.getByTestId('assembly-cancel').click();
+    await modal.root.waitFor({ state: 'detached' });
+    await page.context().close();
+  }, 180_000);
 });
