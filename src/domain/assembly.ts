@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { numberSchema } from './number.ts';
 import { entityIdSchema, timestampSchema } from './entity.ts';
 import { jobStateSchema, type JobState } from './jobs.ts';
-import { checkedMeshingParametersSchema, defaultMeshingParameters, meshingParametersSchema, type MeshingParameters } from './meshing.ts';
+import { checkedMeshingParametersSchema, meshingParametersSchema } from './meshing.ts';
 import { ASSEMBLY_OVERLAY_MAX_NAMES, NAME_MAX_LENGTH } from './constants.ts';
 import { templates } from './messages.ts';
 
@@ -346,11 +346,6 @@ export function repeatedComponentWarnings(tree: readonly AssemblyNode[], parts: 
 export function overlayNames(names: readonly string[]): { shown: string[]; more: string | null } {
   if (names.length <= ASSEMBLY_OVERLAY_MAX_NAMES) return { shown: [...names], more: null };
   return { shown: names.slice(0, ASSEMBLY_OVERLAY_MAX_NAMES), more: templates.assemblyOverlayMore(names.length - ASSEMBLY_OVERLAY_MAX_NAMES) };
-}
-
-/** Meshing parameters shown for new parts. */
-export function newPartMeshingParameters(entry: { meshingParameters?: MeshingParameters }): MeshingParameters {
-  return entry.meshingParameters ?? defaultMeshingParameters();
 }
 
 // ---------------------------------------------------------------- messages

@@ -219,7 +219,7 @@ export function AssemblyImportModal({ simulationId, setupLocked }: { simulationI
                 </Alert>
               )}
               <Box style={{ flex: 1, minHeight: 0 }}>
-                <TessellationStep filename={assembly.filename} parts={list} run={run} disabled={busy} onChange={updateParameters} onValidity={setFormValid} />
+                <TessellationStep filename={assembly.filename} warnings={assembly.tessellationWarnings} errors={assembly.tessellationErrors} parts={list} run={run} disabled={busy} onChange={updateParameters} onValidity={setFormValid} />
               </Box>
             </Stack>
           )}

@@ -1,9 +1,9 @@
 // Step '2. Tessellation': 'Parts to Tessellate' (every part, those changed since their last tessellation
 // marked; choose some to set their meshing parameters) with Export Configuration, and the 'Meshing
 // Parameters' form for the chosen parts. The progress of a running tessellation shows here too.
-import { Badge, Box, Button, Checkbox, Group, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { CONFIGURATION_FILE_NAME_SUFFIX, toConfigurationFile, type AssemblyPart, type AssemblyPartUpdate, type TessellationRun } from '../../domain/assembly.ts';
+import { CONFIGURATION_FILE_NAME_SUFFIX, toConfigurationFile, type Assembly, type AssemblyPart, type AssemblyPartUpdate, type TessellationRun } from '../../domain/assembly.ts';
 import { showTessellationProgress } from '../../domain/jobs.ts';
 import { radToDeg } from '../../domain/vector.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -11,6 +11,9 @@ import { MeshingParametersForm } from './MeshingParametersForm.tsx';
 
 interface Props {
   filename: string;
+  /** What the latest run (or the import) reported: bodies not united, mesh defects, repeated bodies. */
+  warnings: Assembly['tessellationWarnings'];
+  errors: Assembly['tessellationErrors'];
   parts: AssemblyPart[];
   run: TessellationRun | null;
   disabled: boolean;
@@ -31,7 +34,7 @@ function exportConfiguration(filename: string, parts: readonly AssemblyPart[]): 
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function TessellationStep({ filename, parts, run, disabled, onChange, onValidity }: Props) {
+export function TessellationStep({ filename, warnings, errors, parts, run, disabled, onChange, onValidity }: Props) {
   // Every part is chosen at first; the choice is kept by id across the server's answers.
   const [unchosen, setUnchosen] = useState<ReadonlySet<string>>(new Set());
   const chosen = useMemo(() => parts.filter((p) => !unchosen.has(p.id)), [parts, unchosen]);
@@ -92,6 +95,17 @@ export function TessellationStep({ filename, parts, run, disabled, onChange, onV
             </Group>
           ))}
         </ScrollArea>
+        {(errors.length > 0 || warnings.length > 0) && (
+          <Alert color={errors.length > 0 ? 'red' : 'yellow'} variant="light" p="xs" title="Latest tessellation" data-testid="tessellation-report">
+            <Stack gap={2}>
+              {[...errors, ...warnings].map((m, i) => (
+                <Text key={i} size="xs">
+                  {m.message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
         {run && showTessellationProgress(run.state, run.progress) && (
           <Stack gap={2} data-testid="tessellation-progress">
             <Text size="xs">Tessellating… {Math.round(run.progress)} %</Text>

@@ -4,6 +4,7 @@
 // their place in the working copy without losing edits that are not saved yet.
 import { useEffect, useRef } from 'react';
 import useSWR, { mutate as mutateCache } from 'swr';
+import { ASSEMBLY_MESSAGES } from '../../domain/assembly.ts';
 import { POLL_INTERVAL_MS, TESSELLATION_DOWNLOAD_CONCURRENCY } from '../../domain/constants.ts';
 import { isJobActive } from '../../domain/jobs.ts';
 import type { ApiClient, TokenSource } from '../api/ApiClient.ts';
@@ -15,7 +16,7 @@ import { useSetupStore } from '../setup/setupStore.ts';
 import { useStlFileStore } from '../setup/stlFileStore.ts';
 import { parseStl } from '../setup/stlGeometry.ts';
 import { setupKey } from '../setup/useSetupSession.ts';
-import { showError } from '../ui/toast.ts';
+import { showError, showSuccess } from '../ui/toast.ts';
 import { listTessellationRuns } from './assembliesApi.ts';
 import { runQueued, withServerParts } from './partReload.ts';
 import { useAssemblyImportStore } from './assemblyImportStore.ts';
@@ -59,7 +60,9 @@ export function useTessellationTracking(simulationId: string): void {
       untrack(run.id);
       void mutateCache(jobsKey(simulationId));
       if (run.state === 'completed') {
-        reloadTessellatedParts(api, auth, simulationId, run.partIds).catch((error: unknown) => showError('The tessellated parts could not be loaded', errorMessage(error)));
+        reloadTessellatedParts(api, auth, simulationId, run.partIds)
+          .then(() => showSuccess(ASSEMBLY_MESSAGES.setupPartsUpdated(run.partIds.length), run.warnings.map((w) => w.message).join(' ')))
+          .catch((error: unknown) => showError('The tessellated parts could not be loaded', errorMessage(error)));
       } else if (run.state === 'failed') {
         showError('Tessellation failed', run.errors[0]?.message ?? '');
       }

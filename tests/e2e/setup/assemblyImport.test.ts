@@ -142,6 +142,7 @@ describe('assembly import', () => {
     await page.getByTestId('meshing-angle').fill('5');
     await expect.poll(() => page.locator('[data-testid="tessellate-part"][data-part-name="rod"] [data-testid="tessellate-part-state"]').textContent()).toBe('to tessellate');
     await expect.poll(() => modal.tessellateButton().isDisabled()).toBe(false);
+    await screenshot(page, 'assembly-step-2-re-tessellate');
     await modal.tessellateButton().click();
     const coarseRod = tessellated[0];
     await expect
