@@ -1,5 +1,6 @@
 // Node-side entry points of the geometry module for the server's jobs: shape info of uploads, STEP
-// tessellation, output reduction (`fast` dataset) and surface reconstruction (`surface` dataset).
+// tessellation, the boolean union of an assembly part's bodies, output reduction (`fast` dataset) and
+// surface reconstruction (`surface` dataset).
 // The wasm module is read from wasm/pkg with fs and kept for the life of the process.
 import type { MeshingParameters } from '../src/domain/meshing.ts';
 import {
@@ -13,6 +14,9 @@ import {
 import { checkPartMesh, type CheckOptions, type PartMesh } from './geometry/partMesh.ts';
 import { loadOcct, tessellateStep, type StepImport, type StepImportOptions } from './geometry/stepImport.ts';
 import { parseStlFile, type StlImportOptions } from './geometry/stlImport.ts';
+import { loadManifold, uniteMeshes, type IndexedMesh, type UnionOptions, type UnionResult } from './geometry/meshUnion.ts';
+
+export type { IndexedMesh, UnionOptions, UnionResult } from './geometry/meshUnion.ts';
 
 let geometry: Promise<SurgeGeometry> | null = null;
 
@@ -39,6 +43,11 @@ export async function computeMeshInfo(positions: Float32Array, indices?: Uint32A
 export async function tessellateStepFile(bytes: Uint8Array, parameters?: MeshingParameters, options?: StepImportOptions): Promise<StepImport> {
   const [occt, g] = await Promise.all([loadOcct(), nodeGeometry()]);
   return tessellateStep(occt, g, bytes, parameters, options);
+}
+
+/** One watertight surface of several closed bodies (manifold-3d); open bodies stay apart and are listed. */
+export async function uniteBodies(meshes: readonly IndexedMesh[], options?: UnionOptions): Promise<UnionResult> {
+  return uniteMeshes(await loadManifold(), meshes, options);
 }
 
 export interface PointAttribute {

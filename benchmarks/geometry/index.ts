@@ -1,6 +1,7 @@
 // Geometry module benchmark: mesh health on 1M triangles against a plain TypeScript implementation,
 // reduction of 10M points to 1M against a TypeScript voxel grid, iso-surface of 1M particles against
-// splashsurf's published throughput per core, and STEP tessellation of as1-oc-214 at default settings.
+// splashsurf's published throughput per core, STEP tessellation of as1-oc-214 at default settings, and the
+// same in the browser's geometry worker with the main thread's longest task (browserStep.ts).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -258,4 +259,12 @@ function voxelReduceInTypeScript(p: Float32Array, target: number): number {
   line('  occt-import-js read and tessellation', fmt(r.timings.tessellationMs));
   line('  wasm welding and health checks of all bodies', fmt(r.timings.checkMs));
   line('  ratio tessellation / checks', `${(r.timings.tessellationMs / r.timings.checkMs).toFixed(0)}x`);
+}
+
+// --- STEP tessellation in the browser's geometry worker ---------------------------------------------
+{
+  console.log();
+  const { benchmarkStepInBrowser } = await import('./browserStep.ts');
+  const { ok } = await benchmarkStepInBrowser();
+  if (!ok) process.exitCode = 1;
 }

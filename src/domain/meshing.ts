@@ -5,6 +5,7 @@ import { numberSchema } from './number.ts';
 import { degToRad, radToDeg } from './vector.ts';
 import { limitsFor } from './limits.ts';
 import { checkRange } from './validation/issues.ts';
+import { MESSAGES } from './messages.ts';
 
 /** Wire format: `angularDeflection` in radians. */
 export const meshingParametersSchema = z.object({
@@ -69,4 +70,18 @@ export function combinedMeshingValue<K extends keyof MeshingParameters>(
   if (params.length === 0) return null;
   const first = params[0][key];
   return params.every((p) => p[key] === first) ? first : 'mixed';
+}
+
+/** Wire-format parameters within the spec's ranges (the angle is checked in degrees, as the form shows it),
+ * for every write the server accepts. */
+export const checkedMeshingParametersSchema = meshingParametersSchema.superRefine((p, ctx) => {
+  const factor = checkRange(p.linearDeflectionFactor, L.linearDeflectionFactor);
+  if (factor) ctx.addIssue({ code: 'custom', path: ['linearDeflectionFactor'], message: factor });
+  const angle = checkRange(meshingParametersToForm(p).angularDeflectionDeg, L.angularDeflectionDeg);
+  if (angle) ctx.addIssue({ code: 'custom', path: ['angularDeflection'], message: angle === MESSAGES.validNumber ? angle : `${angle} degrees (sent in radians)` });
+});
+
+/** Whether two parameter sets mesh alike. */
+export function sameMeshingParameters(a: MeshingParameters, b: MeshingParameters): boolean {
+  return a.linearDeflectionFactor === b.linearDeflectionFactor && a.angularDeflection === b.angularDeflection && a.useDelabellaAlgorithm === b.useDelabellaAlgorithm;
 }

@@ -38,6 +38,7 @@ import { remoteVmRoutes } from './vms/vms.routes.ts';
 import { creditRoutes } from './credits/credits.routes.ts';
 import { dashboardRoutes } from './dashboards/dashboards.routes.ts';
 import { fileRoutes } from './uploads/files.routes.ts';
+import { assemblyRoutes } from './assemblies/assemblies.routes.ts';
 import { imageRoutes } from './dashboards/images.routes.ts';
 import { outputRoutes } from './runs/outputs.routes.ts';
 import { sensorRoutes } from './postprocessing/sensors/sensors.routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         await api.register(runRoutes, runOptions);
         await api.register(outputRoutes, runOptions);
         await api.register(fileRoutes, runOptions);
+        await api.register(assemblyRoutes, runOptions);
         await api.register(imageRoutes, runOptions);
         await api.register(dashboardRoutes, runOptions);
         await api.register(creditRoutes, runOptions);

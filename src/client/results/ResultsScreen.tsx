@@ -9,6 +9,8 @@ import type { OutputListEntry } from '../../domain/runOutputs.ts';
 import { outputCount } from '../../domain/settings.ts';
 import type { Simulation } from '../../domain/simulation.ts';
 import { errorMessage } from '../api/ApiClient.ts';
+import { AssemblyImport } from '../assemblies/AssemblyImport.tsx';
+import { MeshingToolsMenu } from '../assemblies/MeshingToolsMenu.tsx';
 import { useSetupDocument } from '../monitor/useSetupDocument.ts';
 import { ModeSwitch } from '../simulation/ModeSwitch.tsx';
 import { ColormapPanel } from '../viewer/components/ColormapPanel.tsx';
@@ -53,7 +55,10 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
     >
       <Group justify="space-between" wrap="nowrap" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
         <ModeSwitch simulation={simulation} current="results" />
-        <OutputLoadingChip viewer={viewer} />
+        <Group gap="sm" wrap="nowrap">
+          <OutputLoadingChip viewer={viewer} />
+          <MeshingToolsMenu />
+        </Group>
       </Group>
       <Box style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <Box style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', background: 'linear-gradient(#f4f6f9, #dfe4ea)' }}>
@@ -104,6 +109,7 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
             <ResultsTimeline viewer={viewer} outputs={viewable} />
           </Box>
         </Box>
+        <AssemblyImport simulationId={simulation.id} setupLocked={simulation.setupLocked} />
         <StatisticsPanel
           simulationId={simulation.id}
           outputs={outputs.data ?? NO_OUTPUTS}

@@ -52,11 +52,16 @@ export function cancelJobById(api: ApiClient, jobId: string): Promise<void> {
   return api.delete(`/jobs/${encodeURIComponent(jobId)}`, null, [200, 202, 204]);
 }
 
+/** Cancels a tessellation run (its id is its job's). */
+export function cancelTessellation(api: ApiClient, runId: string): Promise<void> {
+  return api.delete(`/tessellation_runs/${encodeURIComponent(runId)}`, null, 200);
+}
+
 /**
  * The cancel call of a job in the Jobs panel (spec 2 §7 'Jobs and export'), or undefined for kinds that
  * are not cancelled from there (solver runs stop from the run button). The card offers it while the job
- * is active and keeps it while its dialog follows the job to its end. Discretization and sensor
- * computation have their own calls. An export is cancelled by its job id: DELETE
+ * is active and keeps it while its dialog follows the job to its end. Discretization, sensor
+ * computation and tessellation have their own calls. An export is cancelled by its job id: DELETE
  * /simulations/{id}/user_exports would delete the files of an export that finished meanwhile.
  */
 export function jobCancelCall(api: ApiClient, simulationId: string, job: Pick<SimulationJob, 'id' | 'kind'>): (() => Promise<void>) | undefined {
@@ -64,6 +69,7 @@ export function jobCancelCall(api: ApiClient, simulationId: string, job: Pick<Si
   if (!canCancelJob(job.kind, 'running')) return undefined;
   if (job.kind === 'discretization') return () => cancelDiscretization(api, simulationId);
   if (job.kind === 'sensor_recomputation') return () => cancelSensorRecomputation(api, simulationId);
+  if (job.kind === 'tessellation') return () => cancelTessellation(api, job.id);
   return () => cancelJobById(api, job.id);
 }
 

@@ -1,6 +1,6 @@
 // The Setup screen (preprocessor, spec 1 §2): object tree with the Add menu on the left, the form of the
 // selected object beside it, the 3D viewport filling the rest, and a bar with the mode switch, the
-// locked-setup badge, Mesh Check Mode and the save state.
+// locked-setup badge, the meshing tools (Open CAD, Mesh Check Mode) and the save state.
 import { Alert, Box, Button, Center, Group, Loader } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { Simulation } from '../../domain/simulation.ts';
@@ -9,6 +9,8 @@ import { errorMessage } from '../api/ApiClient.ts';
 import { useServices } from '../app/services.ts';
 import { ModeSwitch } from '../simulation/ModeSwitch.tsx';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
+import { AssemblyImport } from '../assemblies/AssemblyImport.tsx';
+import { MeshingToolsMenu } from '../assemblies/MeshingToolsMenu.tsx';
 import { AddObjectMenu } from './AddObjectMenu.tsx';
 import { FormPanel } from './FormPanel.tsx';
 import { MeshCheckPanel } from './MeshCheckPanel.tsx';
@@ -90,6 +92,7 @@ export function SetupScreen({ simulation }: { simulation: Simulation }) {
             >
               Preview
             </Button>
+            <MeshingToolsMenu meshCheck={{ active: meshCheck, toggle: () => setMeshCheck((on) => !on) }} />
             <Button
               size="compact-xs"
               variant={meshCheck ? 'filled' : 'light'}
@@ -109,6 +112,7 @@ export function SetupScreen({ simulation }: { simulation: Simulation }) {
           {meshCheck && <MeshCheckPanel document={document} viewer={viewer} onClose={() => setMeshCheck(false)} />}
           <PreviewPanel onStop={() => preview.stop()} onClose={() => preview.close()} />
         </Box>
+        <AssemblyImport simulationId={simulation.id} setupLocked={locked} />
       </Box>
     </Box>
   );

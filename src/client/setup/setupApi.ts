@@ -72,7 +72,7 @@ export async function uploadAccelerationFile(
 }
 
 /** Sends `request.file` in the multipart field "file" to `url` and reads the created record with `schema`. */
-async function uploadFile<S extends z.ZodType>(url: string, schema: S, request: Omit<UploadRequest, 'unit'>): Promise<z.infer<S>> {
+export async function uploadFile<S extends z.ZodType>(url: string, schema: S, request: Omit<UploadRequest, 'unit'>): Promise<z.infer<S>> {
   const token = await request.tokens.getAccessToken();
   if (!token) throw new UploadError(templates.uploadFailed(request.file.name), 'You need to sign in to use Surge.', 401);
   const form = new FormData();

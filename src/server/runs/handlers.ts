@@ -1,8 +1,9 @@
-// Every job kind's handler, in one registry. Further kinds (sensor recomputation, user export, statistics)
+// Every job kind's handler, in one registry (assembly import and tessellation included). Further kinds
 // are added here with `.register(handler)`; the queue, the runner and the sweeper need nothing else.
 // Solver run sessions also post-process their outputs (reduced and surface datasets, sensors).
 import { JobHandlerRegistry } from '../platform/jobs/registry.ts';
 import { userExportHandler } from '../exports/userExportJob.ts';
+import { assemblyImportHandler, tessellationHandler } from '../assemblies/assemblyJobs.ts';
 import { sensorRecomputationHandler } from '../postprocessing/sensors/sensorJob.ts';
 import { withOutputPostprocessing } from '../postprocessing/solverRunPostprocessing.ts';
 import { discretizationHandler } from './discretization.ts';
@@ -13,5 +14,7 @@ export function jobHandlers(): JobHandlerRegistry {
     .register(discretizationHandler)
     .register(withOutputPostprocessing(solverRunHandler))
     .register(sensorRecomputationHandler)
-    .register(userExportHandler);
+    .register(userExportHandler)
+    .register(assemblyImportHandler)
+    .register(tessellationHandler);
 }

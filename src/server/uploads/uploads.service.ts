@@ -17,6 +17,7 @@ import {
   UPLOAD_NAME_MAX_LENGTH,
   uploadKindOfName,
   type UploadedFile,
+  type UploadKind,
 } from '../../domain/uploads.ts';
 import { GeometryError } from '../../../wasm/surgeGeometry.ts';
 import { addSimulationBytes } from '../runs/runs.repository.ts';
@@ -74,17 +75,31 @@ async function head(path: string, size: number): Promise<Uint8Array> {
 
 export type IncomingUpload = { filename: string; stream: Readable; truncated(): boolean };
 
+/** What a caller that takes one kind of geometry only (the assembly import) adds to the checks. */
+export interface UploadRestriction {
+  kind: UploadKind;
+  /** Refusal of a name of another kind. */
+  wrongKindMessage: string;
+  /** A further check of the stored bytes before anything is recorded; throws the refusal. */
+  verify?: (path: string, size: number) => Promise<void>;
+}
+
 export async function uploadGeometry(
   services: JobServices,
   auth: AuthContext,
   simulationId: string,
   unit: StlUnit,
   upload: IncomingUpload,
+  restriction?: UploadRestriction,
 ): Promise<UploadedFile> {
   const { db, storage, config } = services;
   await accessSimulation(db, auth, simulationId, 'write');
   const name = upload.filename.replace(/[\\/]/g, '_').slice(0, UPLOAD_NAME_MAX_LENGTH).trim();
   const kindByName = uploadKindOfName(name);
+  if (restriction && kindByName !== restriction.kind) {
+    upload.stream.resume();
+    throw wrongInput(restriction.wrongKindMessage, 'file');
+  }
   if (!name || !kindByName) {
     upload.stream.resume();
     throw wrongInput(UPLOAD_MESSAGES.unsupportedName, 'file');
@@ -112,6 +127,7 @@ export async function uploadGeometry(
         throw error;
       }
     }
+    await restriction?.verify?.(partial, size);
     await rename(partial, path);
     const row = await db.transaction(async (tx) => {
       const inserted = await insertUploadedFile(tx, {

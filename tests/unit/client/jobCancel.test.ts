@@ -1,5 +1,6 @@
-// Cancel calls of the Jobs panel (spec 2 §7 'Jobs and export'): discretization and sensor computation by
-// their own calls, an export and the other cancellable kinds by job id, solver runs not at all.
+// Cancel calls of the Jobs panel (spec 2 §7 'Jobs and export'): discretization, sensor computation and
+// tessellation runs by their own calls, an export and the other cancellable kinds by job id, solver runs
+// not at all.
 import { describe, expect, it } from 'vitest';
 import { jobKinds, type JobKind } from '../../../src/domain/jobs.ts';
 import type { ApiClient } from '../../../src/client/api/ApiClient.ts';
@@ -31,7 +32,7 @@ describe('Jobs panel cancel calls', () => {
       sensor_recomputation: 'DELETE /simulations/sim-1/sensor_outputs/recomputation',
       // By id: the export endpoint would delete the files of an export that has just finished.
       user_export: 'DELETE /jobs/job-9',
-      tessellation: 'DELETE /jobs/job-9',
+      tessellation: 'DELETE /tessellation_runs/job-9',
       statistics: 'DELETE /jobs/job-9',
       assembly: null,
       solver_run: null,

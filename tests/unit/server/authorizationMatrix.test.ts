@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultUserExportState } from '../../../src/domain/userExport.ts';
 import { organizations } from '../../../src/server/platform/db/schema.ts';
-import { call, createOrganization, createUser, smallDamBreak, solverId, startRunsApp, tokenFor, waitForState, type RunsTestApp } from '../runs/harness.ts';
+import { call, createOrganization, createSimulationWithSetup, createUser, smallDamBreak, solverId, startRunsApp, tokenFor, waitForState, type RunsTestApp } from '../runs/harness.ts';
 import { createOwnedThings, multipartBody, tinyPng, tetrahedronStl, type OwnedThings } from './authorizationFixture.ts';
-import { openApiSampler, type OpenApi, type Operation } from './openApiSamples.ts';
+import { BOGUS_ID, openApiSampler, type OpenApi, type Operation } from './openApiSamples.ts';
+import { caxIf, ownedAssembly } from './assemblyFixture.ts';
 
 const ROLES = ['none', 'contributor', 'manager', 'otherOrganization', 'support', 'supportWithGrant'] as const;
 type RoleName = (typeof ROLES)[number];
@@ -147,6 +148,17 @@ const TABLE: Record<string, Row> = {
   'GET /api/files/{id}': { policy: 'readOwned' },
   'POST /api/files/{id}/tessellation': { policy: 'writeOwned' },
   'GET /api/images/{id}': { policy: 'readOwned' },
+
+  'POST /api/client-upload/simulations/{id}/assemblies': { policy: 'writeOwned' },
+  'GET /api/simulations/{id}/assemblies': { policy: 'readOwned' },
+  'GET /api/assemblies/{id}': { policy: 'readOwned' },
+  'POST /api/assemblies/{id}': { policy: 'writeOwned' },
+  'GET /api/assemblies/{id}/parts': { policy: 'readOwned' },
+  'POST /api/assemblies/{id}/parts': { policy: 'writeOwned' },
+  'PUT /api/assemblies/{id}/parts': { policy: 'writeOwned' },
+  'DELETE /api/assemblies/{id}/parts': { policy: 'writeOwned' },
+  'GET /api/simulations/{id}/tessellation_runs': { policy: 'readOwned' },
+  'DELETE /api/tessellation_runs/{id}': { policy: 'writeOwned' },
   'DELETE /api/images/{id}': { policy: 'writeOwned', destructive: 5 },
 
   'GET /api/simulations/{id}/dashboards': { policy: 'readOwned' },
@@ -172,6 +184,7 @@ let output: { n: string; file: string; staticFile: string };
 let solver: string;
 const tokens = {} as Record<Exclude<RoleName, 'none'>, string>;
 let images = 0;
+let assembly: { id: string; runId: string; nodeId: string };
 
 beforeAll(async () => {
   t = await startRunsApp();
@@ -191,6 +204,9 @@ beforeAll(async () => {
   const meta = await call(t, owner, 'GET', `/api/simulations/${owned.simulationId}/outputs/${output.n}/meta.json`);
   expect(meta.status, meta.text).toBe(200);
   output = { ...output, ...filesOfMeta(meta.json()) };
+
+  // The assembly lives in a second simulation of the owner, whose setup no run has locked.
+  assembly = await ownedAssembly(t, owner, await createSimulationWithSetup(t, owner, smallDamBreak(), 'Matrix assembly simulation'));
 
   const use = async (role: Exclude<RoleName, 'none'>, userId: string) => (tokens[role] = await tokenFor(t, userId, { expiresIn: '1h' }));
   await use('contributor', (await createUser(t, t.organizationId, 'contributor')).id);
@@ -271,6 +287,14 @@ function bodyFor(key: string, operation: Operation): { payload?: Buffer | string
       return multipartBody({ jobFilename: 'setup.json' }, { name: 'setup.zip', bytes: Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'latin1') });
     case 'GET /api/credits/history':
       return { headers: {} };
+    case 'POST /api/client-upload/simulations/{id}/assemblies':
+      return multipartBody({}, { name: 'io1-cm-214.stp', bytes: caxIf('io1-cm-214.stp') });
+    case 'POST /api/assemblies/{id}/parts':
+      return json([{ name: 'Matrix part', assemblyNodeIds: [assembly.nodeId], componentType: 'rigid' }]);
+    case 'PUT /api/assemblies/{id}/parts':
+      return json([{ id: BOGUS_ID, name: 'Matrix part' }]);
+    case 'DELETE /api/assemblies/{id}/parts':
+      return json({ partIds: [BOGUS_ID] });
     default: {
       const content = operation.requestBody?.content?.['application/json'];
       if (!content) return { headers: {} };
@@ -295,6 +319,9 @@ function urlFor(key: string): string {
     auth: '00000000-0000-4000-8000-000000000000',
     // A part of the owner's setup; the simulation is named, since clones made here hold the same part.
     parts: 'tank',
+    client: owned.simulationId,
+    assemblies: assembly.id,
+    tessellation_runs: assembly.runId,
   };
   let url = path
     .replace('{id}', idOf[first] ?? 'missing')
@@ -308,7 +335,7 @@ function urlFor(key: string): string {
 
 /** What must never appear in an answer to someone outside the first organisation. */
 function secrets(): string[] {
-  return [owned.simulationName, 'Matrix view', 'Matrix template', owned.projectId, owned.simulationId, owned.fileId, owned.imageId, owned.viewId, owned.tileId, owned.templateId, ownerId];
+  return [owned.simulationName, 'Matrix view', 'Matrix template', owned.projectId, owned.simulationId, owned.fileId, owned.imageId, owned.viewId, owned.tileId, owned.templateId, ownerId, assembly.id, assembly.runId];
 }
 
 function judge(outcome: Outcome, status: number, row: Row): boolean {

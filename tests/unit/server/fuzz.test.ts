@@ -7,6 +7,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, startRunsApp, type RunsTestApp } from '../runs/harness.ts';
+import { ownedAssembly } from './assemblyFixture.ts';
 import { BOGUS_ID, openApiSampler, type Json, type OpenApi, type Parameter, type Schema } from './openApiSamples.ts';
 
 const NUL = 'a\u0000b';
@@ -17,7 +18,7 @@ const MAX_BODIES = 40;
 
 let t: RunsTestApp;
 let token: string;
-let ids: { project: string; simulation: string; user: string; view: string; tile: string; template: string; solver: string };
+let ids: { project: string; simulation: string; user: string; view: string; tile: string; template: string; solver: string; assembly: string };
 let doc: OpenApi;
 
 beforeAll(async () => {
@@ -35,6 +36,7 @@ beforeAll(async () => {
   const template = await call(t, token, 'POST', '/api/dashboard_templates', { name: 'Fuzz template', viewId: view.id });
   expect(template.status, template.text).toBe(201);
   const solvers = await call(t, token, 'GET', '/api/solvers');
+  const assembly = await ownedAssembly(t, token, simulationId);
   ids = {
     project: project.json().id,
     simulation: simulationId,
@@ -43,9 +45,10 @@ beforeAll(async () => {
     tile: view.tiles[0].id,
     template: template.json().id,
     solver: solvers.json()[0].id,
+    assembly: assembly.id,
   };
   doc = (await call(t, null, 'GET', '/api/openapi.json')).json() as OpenApi;
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -139,6 +142,7 @@ function pathValues(path: string, method: string): string[] {
   if (path.startsWith('/api/dashboards/{id}')) return [ids.view, ...bad];
   if (path.startsWith('/api/dashboardtiles/{id}')) return [ids.tile, ...bad];
   if (path.startsWith('/api/dashboard_templates/{id}')) return [ids.template, ...bad];
+  if (path.startsWith('/api/assemblies/{id}')) return [ids.assembly, ...bad];
   return bad;
 }
 

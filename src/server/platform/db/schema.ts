@@ -27,6 +27,8 @@ import type { RunStopReason } from '../../../domain/runs.ts';
 import type { ShapeInfo } from '../../../domain/shape.ts';
 import type { SimulationState } from '../../../domain/simulationState.ts';
 import type { CreditSequenceKind } from '../../../domain/credits.ts';
+import type { AssemblyComponentType, AssemblyNode } from '../../../domain/assembly.ts';
+import type { MeshingParameters } from '../../../domain/meshing.ts';
 
 type RunLogSummary = { progress: number; time: number; runtime: number; runtimeLeft: number | null; particles: number; output: number };
 
@@ -415,6 +417,57 @@ export const uploadedFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('uploaded_files_organization_idx').on(t.organizationId)],
+);
+
+/**
+ * STEP assemblies imported into a simulation (the assembly import modal): the uploaded file, the job that
+ * read its structure tree, the tree once read, and the latest tessellation run (a job of kind tessellation).
+ */
+export const assemblies = pgTable(
+  'assemblies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    simulationId: uuid('simulation_id')
+      .notNull()
+      .references(() => simulations.id, { onDelete: 'cascade' }),
+    /** The STEP upload it was read from. */
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => uploadedFiles.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    importJobId: uuid('import_job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata').$type<AssemblyNode[] | null>(),
+    latestTessellationRunId: uuid('latest_tessellation_run_id').references(() => jobs.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assemblies_simulation_created_idx').on(t.simulationId, t.createdAt)],
+);
+
+/** Parts organised from an assembly; once tessellated, the setup part of the same id holds the mesh. */
+export const assemblyParts = pgTable(
+  'assembly_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assemblyId: uuid('assembly_id')
+      .notNull()
+      .references(() => assemblies.id, { onDelete: 'cascade' }),
+    /** Order of the part list. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    assemblyNodeIds: jsonb('assembly_node_ids').$type<string[]>().notNull(),
+    componentType: text('component_type').$type<AssemblyComponentType>().notNull(),
+    meshingParameters: jsonb('meshing_parameters').$type<MeshingParameters>().notNull(),
+    needsTessellation: boolean('needs_tessellation').notNull().default(true),
+    /** The STL upload of the last tessellation. */
+    fileId: uuid('file_id').references(() => uploadedFiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('assembly_parts_assembly_position_idx').on(t.assemblyId, t.position)],
 );
 
 /** Images saved from the results viewer (PNG or JPEG); the bytes live under the storage directory by id. */

@@ -4,13 +4,22 @@
 import { z } from 'zod';
 import type { JobKind } from '../../../domain/jobs.ts';
 import { userExportStateSchema } from '../../../domain/userExport.ts';
+import { assemblyComponentTypeSchema } from '../../../domain/assembly.ts';
+import { meshingParametersSchema } from '../../../domain/meshing.ts';
 
 const noPayload = z.object({}).strict();
 
 export const jobPayloadSchemas = {
   discretization: noPayload,
-  assembly: noPayload,
-  tessellation: noPayload,
+  /** Reading the structure tree of an uploaded STEP assembly. */
+  assembly: z.object({ assemblyId: z.string() }),
+  /** The parts to tessellate, each as it was when the run was asked for (later edits wait for the next run). */
+  tessellation: z.object({
+    assemblyId: z.string(),
+    parts: z.array(
+      z.object({ id: z.string(), name: z.string(), assemblyNodeIds: z.array(z.string()), componentType: assemblyComponentTypeSchema, meshingParameters: meshingParametersSchema }),
+    ),
+  }),
   sensor_recomputation: noPayload,
   statistics: noPayload,
   /** The export's Select Data state at the time it was asked for. */
