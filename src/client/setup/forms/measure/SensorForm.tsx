@@ -49,7 +49,7 @@ export function SensorForm({ document, sensor, simulationId, onClose }: Props) {
   return (
     <FormFrame
       title={sensor.name || 'Unnamed sensor'}
-      subtitle={`${sensor.kind === 'point' ? 'Point' : 'Surface'} sensor · ${sensorShapeLabels[sensorShapeOf(sensor)]}`}
+      subtitle={sensor.kind === 'point' ? 'Point sensor' : `Surface sensor · ${sensorShapeLabels[sensorShapeOf(sensor)]}`}
       testId="sensor-form"
       onClose={onClose}
       footer={
