@@ -67,6 +67,14 @@ describe('Measuring objects', () => {
     const setup = new SetupPage(page);
     await setup.waitUntilShown();
 
+    // The Add menu offers inlets/outlets, sensors and volume clips.
+    await page.getByTestId('setup-add-menu').click();
+    for (const entry of ['add-inlet-stl', 'add-inlet-step', 'add-sensor-point', 'add-sensor-disk', 'add-sensor-rectangle', 'add-sensor-geometry', 'add-clip-cube', 'add-clip-cylinder', 'add-clip-geometry']) {
+      await page.getByTestId(entry).waitFor();
+    }
+    await screenshot(page, 'measure-add-menu');
+    await page.keyboard.press('Escape');
+
     // Add > Inlet Outlet > Upload STL.
     await setup.openAddMenuItem('add-inlet-stl');
     const upload = page.getByTestId('add-inletStl-form');
@@ -85,8 +93,8 @@ describe('Measuring objects', () => {
     await setup.choose('part-ioType', 'Pressure');
     await setup.fill('part-ioPressure', -5);
     const pressureError = mustBeBetween(0, 1e9);
-    await expect.poll(() => page.getByTestId('part-open-boundary').getByText(pressureError).count()).toBe(1);
-    await expect.poll(async () => (await setup.saveState()).state).toBe('refused');
+    await expect.poll(() => page.getByTestId('part-open-boundary').getByText(pressureError).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await setup.saveState()).state, { timeout: 15_000 }).toBe('refused');
     await screenshot(page, 'measure-outlet-form');
     await setup.fill('part-ioPressure', 0);
     await setup.waitSaved();
@@ -108,7 +116,7 @@ describe('Measuring objects', () => {
     await page.getByTestId('data-table-cell-0-3').fill('5');
     await page.getByTestId('data-table-save').click();
     await grid.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('part-ioTable-summary').textContent()).toContain('3 rows (pos_x, pos_y, pos_z, prs)');
+    await expect.poll(() => page.getByTestId('part-ioTable-summary').textContent(), { timeout: 15_000 }).toContain('3 rows (pos_x, pos_y, pos_z, prs)');
     await setup.waitSaved();
     // The engine runs constant profiles only: back to a constant pressure for the run.
     await page.getByTestId('part-ioProfileKind').getByText('Constant').click();
@@ -166,7 +174,38 @@ describe('Measuring objects', () => {
     expect(await chart.getByTestId('chart-y-label').textContent()).toBe('Pressure [Pa]');
     await screenshot(results, 'measure-sensor-chart');
     await results.keyboard.press('Escape');
-    await results.getByTestId('sensor-chart-dialog').waitFor({ state: 'detached' });
+    await chart.waitFor({ state: 'detached' });
+
+    // Results adds a disk across the flow (the setup stays locked by the run), computes the sensors again
+    // and charts the mass flow rate through the disk.
+    await results.getByTestId('measure-add').click();
+    await results.getByTestId('measure-add-sensor-disk').click();
+    await results.getByTestId('sensor-fields').waitFor();
+    const fill = async (testId: string, values: number[]) => {
+      for (const [i, axis] of ['x', 'y', 'z'].entries()) await results.getByTestId(`${testId}-${axis}`).fill(String(values[i]));
+    };
+    await fill('sensor-center', [0.3, 0.1, 0.06]);
+    await fill('sensor-normal', [1, 0, 0]);
+    await results.getByTestId('sensor-radius').fill('0.06');
+    await screenshot(results, 'measure-results-sensor-dialog');
+    await results.getByTestId('measure-dialog-save').click();
+    await results.getByTestId('sensor-fields').waitFor({ state: 'detached' });
+    const withDisk = (await getSetupDocument(server, token, simulationId)) as unknown as StoredSetup;
+    expect(withDisk.sensors.map((s) => s.kind)).toEqual(['point', 'surface']);
+    const disk = withDisk.sensors[1];
+    await panel.getByTestId(`measure-sensor-${disk.id}`).waitFor();
+    await results.getByTestId('sensor-compute').click();
+    await results.locator('[data-testid="sensor-computation"][data-state="completed"]').waitFor({ timeout: 60_000 });
+    expect(await results.getByTestId('sensor-compute').textContent()).toBe('Compute Sensors');
+    await screenshot(results, 'measure-results-card');
+    await results.getByTestId(`measure-sensor-${disk.id}-chart`).click();
+    await results.getByTestId('sensor-chart-quantity').click();
+    await results.getByRole('option', { name: 'Mass Flow Rate [kg/s]', exact: true }).click();
+    await results.locator(`[data-testid="sensor-chart"][data-quantity="integral:mass_flow_rate"][data-points="${outputs}"]`).waitFor({ timeout: 30_000 });
+    expect(await chart.getByTestId('chart-y-label').textContent()).toBe('Mass Flow Rate [kg/s]');
+    await screenshot(results, 'measure-disk-chart');
+    await results.keyboard.press('Escape');
+    await chart.waitFor({ state: 'detached' });
 
     // The clip made in Setup masks the statistics: the fluid's pressure inside it loads.
     const statistics = new StatisticsPanel(results);
