@@ -1,8 +1,10 @@
 // Measuring objects end to end in headless Chromium against a real server: on a coarse dam break, Setup
-// adds an outlet from an uploaded STL (its pressure limit refused next to the field, a field profile's data
-// table refusing a bad cell with the spec's toast), a point sensor and a cube volume clip; all three are
-// found again after a reload and in the stored setup; a small run computes the sensor after every output,
-// Results charts it, and the statistics panel analyses the fluid inside the clip.
+// adds an outlet from an uploaded STL (its pressure limit refused next to the field; a field profile's data
+// table refusing a bad cell and a CSV of the wrong columns with the spec's toasts, then loading a CSV), a
+// point sensor and a cube volume clip; all three are found again after a reload and in the stored setup; a
+// small run computes the sensor after every output and Results charts it; Results adds a disk sensor,
+// computes the sensors again and charts the mass flow rate through it; the statistics panel analyses the
+// fluid inside the clip.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.ts';
@@ -118,6 +120,19 @@ describe('Measuring objects', () => {
     await grid.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('part-ioTable-summary').textContent(), { timeout: 15_000 }).toContain('3 rows (pos_x, pos_y, pos_z, prs)');
     await setup.waitSaved();
+    // CSV upload: a file with the columns of a velocity profile is refused, one with the pressure's loads.
+    await page.getByTestId('part-ioTable-edit').click();
+    await grid.waitFor();
+    const csvInput = page.locator('input[type="file"][accept=".csv,text/csv"]');
+    await csvInput.setInputFiles({ name: 'velocity.csv', mimeType: 'text/csv', buffer: Buffer.from('pos_x,pos_y,pos_z,vel_n\n0.6,0.05,0.1,1\n0.6,0.15,0.1,2\n') });
+    expect(await toastText(page, 'toast-error')).toBe(`${MESSAGES.validationFailed}${templates.tableColumns(['pos_x', 'pos_y', 'pos_z', 'prs'])}`);
+    await csvInput.setInputFiles({ name: 'pressure.csv', mimeType: 'text/csv', buffer: Buffer.from('pos_x;pos_y;pos_z;prs\n0.6;0.05;0.1;0\n0.6;0.15;0.1;5\n0.6;0.05;0.3;10\n0.6;0.15;0.3;15\n') });
+    expect(await toastText(page, 'toast-success')).toBe(`${MESSAGES.csvUploaded}4 rows from pressure.csv`);
+    await page.locator('[data-testid="data-table-grid"][data-rows="4"]').waitFor();
+    await page.getByTestId('data-table-save').click();
+    await grid.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('part-ioTable-summary').textContent(), { timeout: 15_000 }).toContain('4 rows');
+    await setup.waitSaved();
     // The engine runs constant profiles only: back to a constant pressure for the run.
     await page.getByTestId('part-ioProfileKind').getByText('Constant').click();
     await setup.waitSaved();
@@ -148,7 +163,7 @@ describe('Measuring objects', () => {
     const stored = (await getSetupDocument(server, token, simulationId)) as unknown as StoredSetup;
     const outlet = stored.parts.find((p) => p.name === 'outlet');
     expect(outlet?.component).toMatchObject({ type: 'openboundary', ioDirection: 'outflow', ioType: 'riemann_pressure', ioPressure: 0, ioProfileKind: 'constant' });
-    expect(stored.dataTables).toEqual([expect.objectContaining({ headers: ['pos_x', 'pos_y', 'pos_z', 'prs'], resultCount: 3 })]);
+    expect(stored.dataTables).toEqual([expect.objectContaining({ headers: ['pos_x', 'pos_y', 'pos_z', 'prs'], resultCount: 4 })]);
     expect(stored.sensors).toHaveLength(1);
     const sensor = stored.sensors[0];
     expect(sensor).toMatchObject({ kind: 'point', position: [0.08, 0.1, 0.04], attributes: ['pressure', 'velocity', 'density'] });

@@ -16,6 +16,8 @@ import { addRow, draftErrors, draftFromCsv, draftOf, removeRow, setCell, tableOf
 import { buildSceneMeshes, SENSOR_MESH_PREFIX, VOLUME_CLIP_MESH_PREFIX } from '../../../src/client/setup/sceneMeshes.ts';
 import { inletOutletPart, INLET_NOT_PLANAR } from '../../../src/client/setup/setupParts.ts';
 import { sensorFormSchema, volumeClipFormSchema } from '../../../src/domain/validation/forms.ts';
+import { partIssues } from '../../../src/domain/validation/partRules.ts';
+import { defaultRigidComponent } from '../../../src/domain/component.ts';
 
 const bounds = { min: [0, 0, 0] as [number, number, number], max: [0.8, 0.2, 0.4] as [number, number, number] };
 const upload = { fileId: 'file-1', file: { name: 'probe.stl', extension: 'stl', unit: 'mm' as const } };
@@ -154,6 +156,11 @@ describe('inlets and outlets from an upload', () => {
   it('are inflow boundaries of the first material whose outline is no hole; a curved surface carries a warning', () => {
     const part = inletOutletPart(setup, { name: 'inlet', fileId: 'f', file: { name: 'inlet.stl', extension: 'stl', unit: 'm' }, info });
     expect(part).toMatchObject({ name: 'inlet', materialId: 0, hasWarnings: false, component: { type: 'openboundary', ioDirection: 'inflow', ioType: 'riemann_velocity' } });
+    expect(partIssues(part, { profile: 'default', settings: setup.settings }).filter((i) => i.severity !== 'info')).toEqual([]);
+    // The same open outline on a solid is a hole.
+    expect(partIssues({ ...part, component: defaultRigidComponent(), materialId: null }, { profile: 'default', settings: setup.settings })).toContainEqual(
+      { field: 'shape', message: MESSAGES.partIssues, severity: 'warning' },
+    );
     const curved = inletOutletPart(setup, { name: 'bent', fileId: 'f', file: { name: 'bent.stl', extension: 'stl', unit: 'm' }, info: { ...info, isPlanar: false } });
     expect(curved.warnings).toEqual([{ errorCode: 'not_planar', message: INLET_NOT_PLANAR }]);
   });
