@@ -66,6 +66,7 @@ export const ERROR_MESSAGES = {
   forbidden: 'You are not allowed to do this.',
   notFound: 'The requested resource was not found.',
   setupLocked: 'The setup is locked. Unlock it (Edit Setup) before changing it.',
+  uploadedSetupNotEditable: 'An uploaded setup cannot be edited.',
   cannotDeleteYourself: 'You cannot delete yourself.',
   cannotChangeOwnRole: 'You cannot change your own role.',
   internalUserNotEditable: 'Internal users cannot be edited, deleted or have their role changed.',

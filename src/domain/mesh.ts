@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { numberSchema, intSchema, nonNegativeIntSchema } from './number.ts';
 import { vec3Schema, type Vec3 } from './vector.ts';
 import { entityIdSchema } from './entity.ts';
+import { fileReferenceSchema, type FileReference } from './shape.ts';
 
 export const meshKinds = ['point', 'rectangle', 'cube', 'cylinder', 'circle', 'complex', 'plane', 'sphere'] as const;
 export const meshKindSchema = z.enum(meshKinds);
@@ -44,9 +45,13 @@ export const cylinderMeshSchema = z.object({
 export const circleMeshSchema = z.object({
   kind: z.literal('circle'), ...placed, radius: numberSchema, normal: vec3Schema, circleResolution: intSchema,
 });
-/** A stored triangle mesh (uploaded geometry); `cache` lets the server serve a cached decoding. */
+/**
+ * A stored triangle mesh (uploaded geometry); `cache` lets the server serve a cached decoding. `file` names
+ * the upload and its length unit for the screens that draw it; the server scales by the unit it stored
+ * with the upload.
+ */
 export const complexMeshSchema = z.object({
-  kind: z.literal('complex'), ...placed, fileId: entityIdSchema, cache: z.boolean(),
+  kind: z.literal('complex'), ...placed, fileId: entityIdSchema, cache: z.boolean(), file: fileReferenceSchema.nullable().optional(),
 });
 export const planeMeshSchema = z.object({
   kind: z.literal('plane'), ...placed, width: numberSchema, height: numberSchema, normal: vec3Schema,
@@ -118,6 +123,6 @@ export function defaultSphereMesh(center: Vec3 = [0, 0, 0]): SphereMesh {
   return { kind: 'sphere', ...placement(center), radius: 0.5, sphereResolution: MESH_DEFAULTS.sphereResolution };
 }
 
-export function complexMesh(fileId: string): ComplexMesh {
-  return { kind: 'complex', ...placement(), fileId, cache: true };
+export function complexMesh(fileId: string, file: FileReference | null = null): ComplexMesh {
+  return { kind: 'complex', ...placement(), fileId, cache: true, file };
 }

@@ -1,6 +1,6 @@
 // User-facing texts of validation and product rules, verbatim from the spec where it gives them, in the
 // same style where it does not. Forms, the Input Validation panel, toasts and the server all use these.
-import { AIR_DRAG_MAX_CELLS, STATISTICS_MISSING_LIST_LIMIT } from './constants.ts';
+import { AIR_DRAG_MAX_CELLS, DATA_TABLE_EDITOR_MAX_ROWS, STATISTICS_MISSING_LIST_LIMIT } from './constants.ts';
 
 /** Numbers in messages: plain decimal where readable, exponent notation for very small or large values. */
 export function formatLimit(value: number): string {
@@ -20,6 +20,7 @@ export const MESSAGES = {
   nulCharacter: 'must not contain the NUL character (\\u0000)',
   tableMinRows: 'table must have at least 2 rows',
   tableMissing: 'table does not exist',
+  tableMaxRows: `table must have at most ${DATA_TABLE_EDITOR_MAX_ROWS} rows`,
   selectionRequired: 'a selection is required',
   // names
   nameUsed: 'Name is already used',
@@ -52,6 +53,8 @@ export const MESSAGES = {
   surfaceTensionShifting: 'surface tension requires shifting "lyu21"',
   surfaceTensionMaterials: 'surface tension is not available with more than 2 materials',
   temperatureViscosityNeedsHeat: 'temperature-dependent viscosity requires heat transfer',
+  sensorAttributesRequired: 'select at least one attribute',
+  sensorAttributeUnavailable: 'this attribute cannot be recorded by this sensor',
   movingWallMovementRequired: 'a movement is required for a moving wall',
   temperatureColumnRequired: 'table must have a temperature column when heat transfer is on',
   temperatureIgnored: 'temperature is ignored because heat transfer is off',
@@ -206,6 +209,7 @@ export const templates = {
   attributeComputing: (attribute: string) => `We are currently computing ${attribute} for the selected output...`,
   attributeFailed: (attribute: string) => `We could not compute ${attribute} for the selected output.`,
   tableCellError: (column: number | string, row: number, message: string) => `Column ${column}, Row: ${row}: ${message}`,
+  tableColumns: (headers: readonly string[]) => `table must have exactly the columns ${headers.join(', ')}`,
   sensorsFailedOutputs: (outputs: readonly number[]) => `Computation failed for outputs: ${outputs.join(', ')}`,
   assemblyComponentRepeated: (name: string, parts: number, occurrences: number) =>
     `Component "${name}" appears in ${parts} part(s) (${occurrences} occurrence(s) in total).`,

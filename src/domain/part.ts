@@ -55,8 +55,12 @@ export function createPart(input: NewPartInput): Part {
   };
 }
 
-/** Parts whose mesh check found holes or non-manifold edges. */
-export function hasMeshIssues(part: Pick<Part, 'shape' | 'hasWarnings'>): boolean {
+/**
+ * Parts whose mesh check found holes or non-manifold edges. An inlet or outlet is a surface: its open edges
+ * are its outline, not holes.
+ */
+export function hasMeshIssues(part: Pick<Part, 'shape' | 'hasWarnings'> & { component?: Pick<Part['component'], 'type'> }): boolean {
   const info = part.shape.info;
-  return part.hasWarnings || (info !== null && (info.holes > 0 || info.nonManifold > 0));
+  const surface = part.component?.type === 'openboundary';
+  return part.hasWarnings || (info !== null && ((!surface && info.holes > 0) || info.nonManifold > 0));
 }

@@ -7,6 +7,7 @@ import { entityIdSchema, timestampSchema } from './entity.ts';
 import { vec3Schema } from './vector.ts';
 import { outputStateSchema } from './output.ts';
 import { sensorSchema } from './sensor.ts';
+import { volumeClipSchema } from './volumeClip.ts';
 import { exportResultSchema, userExportStateSchema } from './userExport.ts';
 import { integratedQuantityKeys, type ResultAttributeKey } from './attributes.ts';
 
@@ -88,6 +89,12 @@ export type CustomSensors = z.infer<typeof customSensorsSchema>;
 
 /** PUT /api/simulations/:id/sensors: the sensors of the setup (also while the setup is locked by a run). */
 export const sensorsUpdateSchema = z.object({ sensors: z.array(sensorSchema).max(1000) }).meta({ id: 'SensorsUpdate' });
+
+/**
+ * PUT /api/simulations/:id/volume_clips: the volume clips of the setup. Clips only restrict what Results
+ * shows and analyses, so like sensors they may change while a run locks the rest of the setup.
+ */
+export const volumeClipsUpdateSchema = z.object({ volumeClips: z.array(volumeClipSchema).max(1000) }).meta({ id: 'VolumeClipsUpdate' });
 
 export const SENSOR_MESSAGES = {
   editingBlocked: 'Sensors cannot be added or edited while their computation is scheduled or running. Stop the computation first.',

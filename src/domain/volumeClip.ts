@@ -17,6 +17,15 @@ export const volumeClipSchema = z.object({
 });
 export type VolumeClip = z.infer<typeof volumeClipSchema>;
 
+/** The shapes the Add menu offers for a volume clip (spec 1 §2). */
+export const volumeClipShapes = ['cube', 'cylinder', 'geometry'] as const;
+export type VolumeClipShape = (typeof volumeClipShapes)[number];
+export const volumeClipShapeLabels: Readonly<Record<VolumeClipShape, string>> = {
+  cube: 'Cube',
+  cylinder: 'Cylinder',
+  geometry: 'Upload Geometry',
+};
+
 /** The clip's kind is the kind of its mesh (cube, cylinder, sphere or uploaded geometry). */
 export function volumeClipKind(clip: Pick<VolumeClip, 'mesh'>): MeshKind {
   return clip.mesh.kind;

@@ -42,6 +42,7 @@ import { assemblyRoutes } from './assemblies/assemblies.routes.ts';
 import { imageRoutes } from './dashboards/images.routes.ts';
 import { outputRoutes } from './runs/outputs.routes.ts';
 import { sensorRoutes } from './postprocessing/sensors/sensors.routes.ts';
+import { volumeClipRoutes } from './postprocessing/volumeClips/volumeClips.routes.ts';
 import { userExportRoutes } from './exports/userExports.routes.ts';
 import { runRoutes } from './runs/runs.routes.ts';
 import { movementRoutes } from './movements/movements.routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         await api.register(uploadedSetupRoutes, runOptions);
         await api.register(userExportRoutes, runOptions);
         await api.register(sensorRoutes, runOptions);
+        await api.register(volumeClipRoutes, runOptions);
       },
       { prefix: '/api' },
     );

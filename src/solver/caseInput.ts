@@ -85,7 +85,7 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
       else usedMaterials.add(part.materialId);
       if (c.type === 'filling' && part.seedPoint === null) refuse(`${at}.seedPoint`, 'a fluid level needs a seed point');
       if (c.type === 'openboundary') {
-        if (c.ioProfileKind !== 'constant') refuse(`${at}.component.ioProfileKind`, `inlet profiles from a table ${NOT_IMPLEMENTED}`);
+        if (c.ioProfileKind !== 'constant') refuse(`${at}.component.ioProfileKind`, `a field profile (values from a data table) ${NOT_IMPLEMENTED}; give the inlet/outlet a constant profile`);
         if (part.shape.type !== 'plane' && part.shape.type !== 'stl') refuse(`${at}.shape`, 'an open boundary must be a planar surface');
       }
     }

@@ -20,6 +20,7 @@ import { useViewerState } from '../viewer/components/useViewerState.ts';
 import { ViewerCanvas } from '../viewer/components/ViewerCanvas.tsx';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
 import { CanvasActions } from './CanvasActions.tsx';
+import { MeasurePanel } from './measure/MeasurePanel.tsx';
 import { HIDDEN_OBJECT_KINDS } from './outputFolderSource.ts';
 import { viewableOutputs } from './outputList.ts';
 import { ResultsTimeline } from './ResultsTimeline.tsx';
@@ -76,6 +77,10 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
 
           <Box style={{ ...OVERLAY, top: 12, right: 12 }}>
             <CanvasActions viewer={viewer} simulation={simulation} outputNo={shownOutputNo} />
+          </Box>
+
+          <Box style={{ ...OVERLAY, top: 12, right: 144, width: 280 }}>
+            <MeasurePanel simulationId={simulation.id} setup={setup} outputs={outputs.data ?? NO_OUTPUTS} currentOutput={shownOutputNo} viewer={viewer} />
           </Box>
 
           {(loadingFirst || problem || (outputs.data && viewable.length === 0)) && (

@@ -3,8 +3,12 @@
 import { Badge, Button, Menu, Tooltip } from '@mantine/core';
 import { deletionBoundaryAddable } from '../../domain/dependencies.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
+import { sensorShapeLabels, sensorShapes } from '../../domain/sensor.ts';
+import { volumeClipShapeLabels, volumeClipShapes } from '../../domain/volumeClip.ts';
+import { useSensorComputation } from '../measure/useSensorComputation.ts';
+import { useSetupStore } from './setupStore.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { SetupIcon } from './SetupIcon.tsx';
+import { SetupIcon, type SetupIconName } from './SetupIcon.tsx';
 import type { SetupSelection } from './setupSelection.ts';
 
 interface Props {
@@ -14,7 +18,13 @@ interface Props {
   onAddDeletionBoundary: () => void;
 }
 
+const SENSOR_ICON: Record<(typeof sensorShapes)[number], SetupIconName> = { point: 'point', disk: 'disk', rectangle: 'rectangle', geometry: 'gauge' };
+const CLIP_ICON: Record<(typeof volumeClipShapes)[number], SetupIconName> = { cube: 'clip', cylinder: 'cylinder', geometry: 'clip' };
+
 export function AddObjectMenu({ document, locked, onSelect, onAddDeletionBoundary }: Props) {
+  const simulationId = useSetupStore((s) => s.simulationId) ?? '';
+  // Sensors cannot be added while their computation is scheduled or running (spec 1 §4).
+  const sensorsBlocked = useSensorComputation(simulationId).blocked;
   const deletionAddable = deletionBoundaryAddable(document);
   const hasSolid = document.parts.some((p) => p.component.type === 'rigid');
   const trigger = (
@@ -32,7 +42,7 @@ export function AddObjectMenu({ document, locked, onSelect, onAddDeletionBoundar
   return (
     <Menu position="bottom-start" width={240} shadow="md" withinPortal>
       <Menu.Target>{trigger}</Menu.Target>
-      <Menu.Dropdown data-testid="setup-add-dropdown">
+      <Menu.Dropdown data-testid="setup-add-dropdown" mah="calc(100vh - 140px)" style={{ overflowY: 'auto' }}>
         <Menu.Label>Solid</Menu.Label>
         <Menu.Item leftSection={<SetupIcon name="cube" />} data-testid="add-solid-cube" onClick={() => onSelect({ form: 'addPart', kind: 'solidCube' })}>
           Cube
@@ -65,6 +75,37 @@ export function AddObjectMenu({ document, locked, onSelect, onAddDeletionBoundar
         >
           Fluid Level
         </Menu.Item>
+        <Menu.Label>Inlet Outlet</Menu.Label>
+        <Menu.Item leftSection={<SetupIcon name="inlet" />} data-testid="add-inlet-stl" onClick={() => onSelect({ form: 'addPart', kind: 'inletStl' })}>
+          Upload STL
+        </Menu.Item>
+        <Menu.Item leftSection={<SetupIcon name="inlet" />} data-testid="add-inlet-step" onClick={() => onSelect({ form: 'addPart', kind: 'inletStep' })}>
+          Upload STEP
+        </Menu.Item>
+        <Menu.Label>Sensor</Menu.Label>
+        {sensorShapes.map((shape) => (
+          <Menu.Item
+            key={shape}
+            leftSection={shape === 'geometry' ? <Icon name="upload" size={16} /> : <SetupIcon name={SENSOR_ICON[shape]} />}
+            data-testid={`add-sensor-${shape}`}
+            disabled={sensorsBlocked}
+            rightSection={sensorsBlocked ? <span style={{ fontSize: 11 }}>computing</span> : undefined}
+            onClick={() => onSelect({ form: 'addSensor', shape })}
+          >
+            {sensorShapeLabels[shape]}
+          </Menu.Item>
+        ))}
+        <Menu.Label>Volume Clip</Menu.Label>
+        {volumeClipShapes.map((shape) => (
+          <Menu.Item
+            key={shape}
+            leftSection={shape === 'geometry' ? <Icon name="upload" size={16} /> : <SetupIcon name={CLIP_ICON[shape]} />}
+            data-testid={`add-clip-${shape}`}
+            onClick={() => onSelect({ form: 'addVolumeClip', shape })}
+          >
+            {volumeClipShapeLabels[shape]}
+          </Menu.Item>
+        ))}
         <Menu.Label>Domain Boundary</Menu.Label>
         <Menu.Item
           leftSection={<SetupIcon name="frame" />}

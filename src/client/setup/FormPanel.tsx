@@ -13,6 +13,11 @@ import { MovementForm } from './forms/movement/MovementForm.tsx';
 import { PartForm } from './forms/part/PartForm.tsx';
 import { PhysicsForm } from './forms/PhysicsForm.tsx';
 import { SettingsForm } from './forms/SettingsForm.tsx';
+import { AddSensorForm } from './forms/measure/AddSensorForm.tsx';
+import { AddVolumeClipForm } from './forms/measure/AddVolumeClipForm.tsx';
+import { SensorForm } from './forms/measure/SensorForm.tsx';
+import { VolumeClipForm } from './forms/measure/VolumeClipForm.tsx';
+import { useSetupStore } from './setupStore.ts';
 import { FORM_WIDTH_PX, formSize, type SetupSelection } from './setupSelection.ts';
 
 interface Props {
@@ -22,16 +27,29 @@ interface Props {
 }
 
 function FormFor({ document, selection, onClose }: Props) {
+  const simulationId = useSetupStore((s) => s.simulationId) ?? '';
   switch (selection.form) {
     case 'part': {
       const part = document.parts.find((p) => p.id === selection.partId);
       return part ? <PartForm key={part.id} document={document} part={part} tab={selection.tab} onClose={onClose} /> : null;
     }
     case 'addPart':
-      if (selection.kind === 'solidStl') return <UploadStlForm key="stl" document={document} onClose={onClose} />;
-      if (selection.kind === 'solidStep') return <UploadStepForm key="step" document={document} onClose={onClose} />;
+      if (selection.kind === 'solidStl' || selection.kind === 'inletStl') return <UploadStlForm key={selection.kind} kind={selection.kind} document={document} onClose={onClose} />;
+      if (selection.kind === 'solidStep' || selection.kind === 'inletStep') return <UploadStepForm key={selection.kind} kind={selection.kind} document={document} onClose={onClose} />;
       if (selection.kind === 'fluidLevel') return <AddFluidLevelForm key="level" document={document} onClose={onClose} />;
       return <AddCubeForm key={selection.kind} kind={selection.kind} document={document} onClose={onClose} />;
+    case 'sensor': {
+      const sensor = document.sensors.find((s) => s.id === selection.sensorId);
+      return sensor ? <SensorForm key={sensor.id} document={document} sensor={sensor} simulationId={simulationId} onClose={onClose} /> : null;
+    }
+    case 'addSensor':
+      return <AddSensorForm key={selection.shape} document={document} shape={selection.shape} simulationId={simulationId} onClose={onClose} />;
+    case 'volumeClip': {
+      const clip = document.volumeClips.find((c) => c.id === selection.volumeClipId);
+      return clip ? <VolumeClipForm key={clip.id} document={document} clip={clip} onClose={onClose} /> : null;
+    }
+    case 'addVolumeClip':
+      return <AddVolumeClipForm key={selection.shape} document={document} shape={selection.shape} simulationId={simulationId} onClose={onClose} />;
     case 'material': {
       const material = document.materials.find((m) => m.id === selection.materialId);
       return material ? <MaterialForm key={material.id} document={document} material={material} onClose={onClose} /> : null;

@@ -1,6 +1,7 @@
-// The Setup screen's object tree: parts grouped into Solids and Fluids, materials, the domain boundary,
-// Physics and Settings. Click selects (and opens the form), double click fits the camera to a part, the
-// eye toggles a part's visibility; entities with validation errors or warnings carry a marker.
+// The Setup screen's object tree: parts grouped into Solids, Fluids and Inlets/Outlets, materials, sensors,
+// volume clips, the domain boundary, Physics and Settings. Click selects (and opens the form), double click
+// fits the camera to a part, the eye toggles visibility; entities with validation errors or warnings carry
+// a marker.
 import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Part } from '../../domain/part.ts';
@@ -8,6 +9,7 @@ import { movementsOfPart, type SetupDocument } from '../../domain/setup.ts';
 import type { SetupValidation } from '../../domain/validation/validateSetup.ts';
 import { SetupIcon, type SetupIconName } from './SetupIcon.tsx';
 import { partCategory } from './setupParts.ts';
+import { toggleMeasureVisibility } from './setupActions.ts';
 import type { SetupSelection } from './setupSelection.ts';
 
 interface Props {
@@ -63,6 +65,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ObjectTree({ document, selection, validation, locked, header, onSelect, onFit, onToggleVisibility }: Props) {
   const solids = document.parts.filter((p) => partCategory(p) === 'solid');
   const fluids = document.parts.filter((p) => partCategory(p) === 'fluid');
+  const inletsOutlets = document.parts.filter((p) => partCategory(p) === 'inletOutlet');
   // A movement form belongs to its part: the part stays marked in the tree.
   const selectedPart =
     selection?.form === 'part' ? selection.partId : selection?.form === 'motion' || selection?.form === 'movingBoundaryCondition' ? (selection.partId ?? null) : null;
@@ -101,11 +104,30 @@ export function ObjectTree({ document, selection, validation, locked, header, on
     />
   );
 
+  const visibilityToggle = (name: string, visible: boolean, testId: string, onToggle: () => void) => (
+    <Tooltip label={visible ? 'Hide' : 'Show'} withArrow>
+      <ActionIcon
+        size="sm"
+        variant="subtle"
+        color="gray"
+        disabled={locked}
+        aria-label={`${visible ? 'Hide' : 'Show'} ${name}`}
+        data-testid={testId}
+        onClick={(event) => {
+          event.stopPropagation();
+          onToggle();
+        }}
+      >
+        <SetupIcon name={visible ? 'eye' : 'eyeOff'} size={14} />
+      </ActionIcon>
+    </Tooltip>
+  );
+
   const partItem = (part: Part) =>
     item({
       key: part.id,
       label: part.name || 'Unnamed part',
-      icon: partCategory(part) === 'fluid' ? (part.component.type === 'filling' ? 'waves' : 'drop') : 'cube',
+      icon: partCategory(part) === 'fluid' ? (part.component.type === 'filling' ? 'waves' : 'drop') : partCategory(part) === 'inletOutlet' ? 'inlet' : 'cube',
       color: part.appearance.color,
       active: selectedPart === part.id,
       testId: `tree-part-${part.id}`,
@@ -160,6 +182,14 @@ export function ObjectTree({ document, selection, validation, locked, header, on
           ) : (
             fluids.map(partItem)
           )}
+          {inletsOutlets.length > 0 && (
+            <>
+              <Text size="xs" fw={600} px="sm" pt={6} c="dimmed">
+                Inlets/Outlets ({inletsOutlets.length})
+              </Text>
+              {inletsOutlets.map(partItem)}
+            </>
+          )}
         </Section>
         <Section title="Materials">
           {document.materials.map((m) =>
@@ -174,6 +204,40 @@ export function ObjectTree({ document, selection, validation, locked, header, on
             }),
           )}
         </Section>
+        {document.sensors.length > 0 && (
+          <Section title="Sensors">
+            {document.sensors.map((s) =>
+              item({
+                key: `sensor-${s.id}`,
+                label: s.name || 'Unnamed sensor',
+                icon: s.kind === 'point' ? 'point' : 'gauge',
+                color: s.appearance.color,
+                active: selection?.form === 'sensor' && selection.sensorId === s.id,
+                testId: `tree-sensor-${s.id}`,
+                severity: severityOf(validation, 'sensors', s.id),
+                onClick: () => onSelect({ form: 'sensor', sensorId: s.id }),
+                right: visibilityToggle(s.name, s.appearance.visibility, `tree-sensor-visibility-${s.id}`, () => toggleMeasureVisibility('sensor', s.id)),
+              }),
+            )}
+          </Section>
+        )}
+        {document.volumeClips.length > 0 && (
+          <Section title="Volume Clips">
+            {document.volumeClips.map((c) =>
+              item({
+                key: `clip-${c.id}`,
+                label: c.name || 'Unnamed volume clip',
+                icon: c.mesh.kind === 'cylinder' ? 'cylinder' : 'clip',
+                color: c.appearance.color,
+                active: selection?.form === 'volumeClip' && selection.volumeClipId === c.id,
+                testId: `tree-clip-${c.id}`,
+                severity: severityOf(validation, 'volumeClips', c.id),
+                onClick: () => onSelect({ form: 'volumeClip', volumeClipId: c.id }),
+                right: visibilityToggle(c.name, c.appearance.visibility, `tree-clip-visibility-${c.id}`, () => toggleMeasureVisibility('volumeClip', c.id)),
+              }),
+            )}
+          </Section>
+        )}
         <Section title="Domain Boundary">
           {document.settings.calcDomainActive ? (
             item({

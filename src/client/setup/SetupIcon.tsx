@@ -20,6 +20,13 @@ const PATHS = {
   pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   pause: 'M7 5h3v14H7zM14 5h3v14h-3z',
+  inlet: 'M17 4v16M3 12h10M9 8l4 4-4 4',
+  gauge: 'M4 17a8 8 0 1 1 16 0M12 17l4-6M12 17h.01',
+  point: 'M12 12h.01M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+  disk: 'M12 7c5 0 8 2.2 8 5s-3 5-8 5-8-2.2-8-5 3-5 8-5z',
+  rectangle: 'M4 7h16v10H4z',
+  cylinder: 'M5 6c0-1.7 3.1-3 7-3s7 1.3 7 3v12c0 1.7-3.1 3-7 3s-7-1.3-7-3zM5 6c0 1.7 3.1 3 7 3s7-1.3 7-3',
+  clip: 'M4 4h4M12 4h4M20 4v4M20 12v4M20 20h-4M12 20H8M4 20v-4M4 12V8',
 } as const;
 
 export type SetupIconName = keyof typeof PATHS;

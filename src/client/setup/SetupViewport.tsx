@@ -12,7 +12,10 @@ import { useViewerState } from '../viewer/components/useViewerState.ts';
 import { ViewerCanvas } from '../viewer/components/ViewerCanvas.tsx';
 import type { MovementMode } from '../viewer/keyframes.ts';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
-import { buildSceneMeshes, DELETION_BOUNDARY_MESH_ID, SEED_POINT_MESH_PREFIX, sceneGeometryKey } from './sceneMeshes.ts';
+import {
+  buildSceneMeshes, DELETION_BOUNDARY_MESH_ID, SEED_POINT_MESH_PREFIX, SENSOR_MESH_PREFIX, VOLUME_CLIP_MESH_PREFIX, sceneGeometryKey, setupMeasureMeshId,
+} from './sceneMeshes.ts';
+import { measureFileIds } from '../measure/measureObjects.ts';
 import { previewDrawsFluid, usePreviewStore } from './preview/previewStore.ts';
 import { isSubmitForm, sameSelection, type SetupSelection } from './setupSelection.ts';
 import { useSetupStore } from './setupStore.ts';
@@ -30,13 +33,20 @@ interface Props {
 function selectedMeshIds(selection: SetupSelection | null): string[] {
   if (selection?.form === 'part') return [selection.partId];
   if (selection?.form === 'calcDomain') return [DELETION_BOUNDARY_MESH_ID];
+  if (selection?.form === 'sensor') return [setupMeasureMeshId('sensor', selection.sensorId)];
+  if (selection?.form === 'volumeClip') return [setupMeasureMeshId('volumeClip', selection.volumeClipId)];
   return [];
 }
 
 /** The selection a canvas pick stands for; undefined when the pick does not change what is open. */
 function selectionOfMesh(id: string | undefined, current: SetupSelection | null): SetupSelection | null | undefined {
-  if (id === undefined) return current?.form === 'part' || current?.form === 'calcDomain' ? null : undefined;
+  if (id === undefined) {
+    const picked = current?.form === 'part' || current?.form === 'calcDomain' || current?.form === 'sensor' || current?.form === 'volumeClip';
+    return picked ? null : undefined;
+  }
   if (id === DELETION_BOUNDARY_MESH_ID) return { form: 'calcDomain' };
+  if (id.startsWith(SENSOR_MESH_PREFIX)) return { form: 'sensor', sensorId: id.slice(SENSOR_MESH_PREFIX.length) };
+  if (id.startsWith(VOLUME_CLIP_MESH_PREFIX)) return { form: 'volumeClip', volumeClipId: id.slice(VOLUME_CLIP_MESH_PREFIX.length) };
   const partId = id.startsWith(SEED_POINT_MESH_PREFIX) ? id.slice(SEED_POINT_MESH_PREFIX.length) : id;
   return { form: 'part', partId };
 }
@@ -48,6 +58,7 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const ensureFiles = useStlFileStore((s) => s.ensure);
   const shownSeedPoints = useSetupStore((s) => s.shownSeedPoints);
   const draft = useSetupStore((s) => s.draft);
+  const draftMeasure = useSetupStore((s) => s.draftMeasure);
   const selection = useSetupStore((s) => s.selection);
   const fitRequest = useSetupStore((s) => s.fitRequest);
   const previewing = usePreviewStore((s) => previewDrawsFluid(s.status));
@@ -63,19 +74,22 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const particleCount = useViewerState(viewer, (s) => s.particleCount);
   const cameraTarget = useViewerState(viewer, (s) => s.camera?.target.map((v) => v.toPrecision(4)).join(' ') ?? '');
 
-  const scene = useMemo(
-    () => (draft && !document.parts.some((p) => p.id === draft.id) ? { ...document, parts: [...document.parts, draft] } : document),
-    [document, draft],
-  );
-  const fileIds = useMemo(
+  const scene = useMemo(() => {
+    const withPart = draft && !document.parts.some((p) => p.id === draft.id) ? { ...document, parts: [...document.parts, draft] } : document;
+    if (draftMeasure && 'sensor' in draftMeasure) return { ...withPart, sensors: [...withPart.sensors, draftMeasure.sensor] };
+    if (draftMeasure && 'volumeClip' in draftMeasure) return { ...withPart, volumeClips: [...withPart.volumeClips, draftMeasure.volumeClip] };
+    return withPart;
+  }, [document, draft, draftMeasure]);
+  const partFileIds = useMemo(
     () => scene.parts.flatMap((p) => (p.shape.type === 'stl' && p.shape.fileId ? [p.shape.fileId] : [])),
     [scene.parts],
   );
+  const fileIds = useMemo(() => [...partFileIds, ...measureFileIds(scene)], [partFileIds, scene]);
   useEffect(() => ensureFiles(auth, fileIds), [auth, ensureFiles, fileIds]);
 
   const geometryKey = useMemo(() => sceneGeometryKey(scene, { files, shownSeedPoints }), [scene, files, shownSeedPoints]);
   // The first framing waits for uploaded geometry to arrive, so that it frames the whole case.
-  const hasParts = document.parts.length > 0 && fileIds.every((id) => files.has(id) || failures.has(id));
+  const hasParts = document.parts.length > 0 && partFileIds.every((id) => files.has(id) || failures.has(id));
   const latest = useRef({ scene, files, shownSeedPoints, selection, fitRequest, hasParts });
   useEffect(() => {
     latest.current = { scene, files, shownSeedPoints, selection, fitRequest, hasParts };
@@ -149,7 +163,10 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
     hovered === DELETION_BOUNDARY_MESH_ID
       ? 'Deletion Boundary'
       : hovered
-        ? (scene.parts.find((p) => p.id === hovered || `${SEED_POINT_MESH_PREFIX}${p.id}` === hovered)?.name ?? null)
+        ? (scene.parts.find((p) => p.id === hovered || `${SEED_POINT_MESH_PREFIX}${p.id}` === hovered)?.name ??
+          scene.sensors.find((s) => setupMeasureMeshId('sensor', s.id) === hovered)?.name ??
+          scene.volumeClips.find((c) => setupMeasureMeshId('volumeClip', c.id) === hovered)?.name ??
+          null)
         : null;
 
   return (

@@ -1,11 +1,13 @@
 // What the Setup viewport draws, as inputs of the viewer engine: every part with geometry (placed in
 // world metres, with its appearance), the deletion boundary as a frame of its twelve edges that hover and
-// click find anywhere over its box, and shown seed points as small markers. Pure: the viewport component hands the result to the engine.
+// click find anywhere over its box, shown seed points as small markers, and the sensors and volume clips.
+// Pure: the viewport component hands the result to the engine.
 import type { SetupDocument } from '../../domain/setup.ts';
 import type { Part } from '../../domain/part.ts';
 import type { Vec3 } from '../../domain/vector.ts';
 import { shapeTriangles } from '../../domain/meshGeometry.ts';
 import { placeStl, type TriangleSoup } from './stlGeometry.ts';
+import { measureMeshes, measureMeshKey } from '../measure/measureMeshes.ts';
 
 /** Same shape as the engine's PartMeshInput, kept structural so this module needs no engine import. */
 export interface SceneMesh {
@@ -20,6 +22,13 @@ export interface SceneMesh {
 
 export const DELETION_BOUNDARY_MESH_ID = 'deletion-boundary';
 export const SEED_POINT_MESH_PREFIX = 'seed-point:';
+export const SENSOR_MESH_PREFIX = 'sensor:';
+export const VOLUME_CLIP_MESH_PREFIX = 'volume-clip:';
+
+/** Engine mesh id of a sensor or volume clip in Setup (prefixed, so that it never names a part). */
+export function setupMeasureMeshId(kind: 'sensor' | 'volumeClip', id: string): string {
+  return `${kind === 'sensor' ? SENSOR_MESH_PREFIX : VOLUME_CLIP_MESH_PREFIX}${id}`;
+}
 const DELETION_BOUNDARY_COLOR = '#F26B38';
 const SEED_POINT_COLOR = '#D64265';
 
@@ -188,6 +197,11 @@ export function meshBounds(meshes: readonly Pick<SceneMesh, 'positions'>[]): { m
   return Number.isFinite(min[0]) ? { min, max } : null;
 }
 
+/** World bounds of the parts with geometry at hand (what new sensors and clips are placed in); null without any. */
+export function partsBounds(setup: Pick<SetupDocument, 'parts'>, files: StlFiles): { min: Vec3; max: Vec3 } | null {
+  return meshBounds(setup.parts.flatMap((p) => placedTriangles(p, files) ?? []));
+}
+
 export interface SceneOptions {
   files: StlFiles;
   shownSeedPoints: readonly string[];
@@ -221,6 +235,7 @@ export function buildSceneMeshes(setup: SetupDocument, options: SceneOptions): S
       appearance: { visibility: true, color: SEED_POINT_COLOR, opacity: 1, translucent: false, wireframe: false },
     });
   }
+  meshes.push(...measureMeshes(setup, { files: options.files, mode: 'setup', caseSize: size, meshId: setupMeasureMeshId }));
   return meshes;
 }
 
@@ -236,7 +251,7 @@ export function sceneGeometryKey(setup: SetupDocument, options: SceneOptions): s
     return [p.id, p.name, shape, height, fileLoaded, options.shownSeedPoints.includes(p.id) ? p.seedPoint : null];
   });
   const s = setup.settings;
-  return JSON.stringify([parts, s.calcDomainActive ? [s.calcDomainMin, s.calcDomainMax] : null]);
+  return JSON.stringify([parts, s.calcDomainActive ? [s.calcDomainMin, s.calcDomainMax] : null, measureMeshKey(setup, options.files)]);
 }
 
 /** The bounding box the deletion boundary starts with: the parts' bounds with a margin of 10 % per side. */

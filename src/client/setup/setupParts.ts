@@ -4,7 +4,7 @@ import type { Part } from '../../domain/part.ts';
 import { createPart } from '../../domain/part.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
 import type { ValidationProfile } from '../../domain/limits.ts';
-import { defaultFillingComponent, defaultFlowComponent, defaultRigidComponent } from '../../domain/component.ts';
+import { defaultFillingComponent, defaultFlowComponent, defaultOpenBoundaryComponent, defaultRigidComponent } from '../../domain/component.ts';
 import { cubeShape, stlFileShape, type FileReference, type ShapeInfo } from '../../domain/shape.ts';
 import { uniqueName } from '../../domain/simulation.ts';
 import { MATERIAL_COLOR_PALETTE } from '../../domain/constants.ts';
@@ -14,6 +14,7 @@ import type { Vec3 } from '../../domain/vector.ts';
 export const SETUP_VALIDATION_PROFILE: ValidationProfile = 'default';
 
 export const SOLID_COLOR = '#8C9AA8';
+export const INLET_OUTLET_COLOR = '#25C189';
 
 export type PartCategory = 'solid' | 'fluid' | 'inletOutlet' | 'refinement';
 
@@ -123,4 +124,38 @@ export function seedPointFor(bounds: { min: Vec3; max: Vec3 }, height: number | 
     round((bounds.min[1] + bounds.max[1]) / 2),
     round(bounds.min[2] + (top - bounds.min[2]) / 2),
   ];
+}
+
+/**
+ * An inlet or outlet from an uploaded surface: inflow at the default velocity until the Boundary
+ * conditions tab says otherwise, in the first material. Open edges are what a surface has, so the hole
+ * count of the mesh check is no warning here; a surface that is not planar is one (the solver refuses it).
+ */
+export function inletOutletPart(
+  setup: SetupDocument,
+  input: { name: string; fileId: string; file: FileReference; info: ShapeInfo | null },
+): Part {
+  const shape = { ...stlFileShape(input.fileId, input.file), info: input.info };
+  const part = createPart({
+    name: newPartName(setup, input.name),
+    component: defaultOpenBoundaryComponent('inflow'),
+    shape,
+    materialId: firstMaterialId(setup),
+    color: INLET_OUTLET_COLOR,
+  });
+  if (input.info && !input.info.isPlanar) {
+    return { ...part, hasWarnings: true, warnings: [{ errorCode: 'not_planar', message: INLET_NOT_PLANAR }] };
+  }
+  return part;
+}
+
+export const INLET_NOT_PLANAR = 'The surface is not planar: an inlet or outlet must be a flat surface.';
+
+/** The part an upload form adds for its target. */
+export function uploadedPart(
+  target: 'solid' | 'inletOutlet',
+  setup: SetupDocument,
+  input: { name: string; fileId: string; file: FileReference; info: ShapeInfo | null; warnings?: readonly string[] },
+): Part {
+  return target === 'solid' ? stlPart(setup, input) : inletOutletPart(setup, input);
 }

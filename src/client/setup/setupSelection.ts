@@ -1,6 +1,8 @@
 // What the Setup screen has open: the object selected in the tree or canvas and the left form that edits
 // it (spec 1 §2 'Setup': forms and their sizes), and where a validation finding leads when clicked.
 import type { MovementType } from '../../domain/movement.ts';
+import type { SensorShape } from '../../domain/sensor.ts';
+import type { VolumeClipShape } from '../../domain/volumeClip.ts';
 import type { ValidationIssue } from '../../domain/validation/issues.ts';
 
 export const PART_TABS = ['geometry', 'information', 'initialConditions', 'material', 'motion', 'boundaryConditions', 'appearance'] as const;
@@ -38,14 +40,14 @@ export function partTabs(part: { component: { type: string } }): PartTab[] {
     case 'refinement':
       return ['geometry', 'information', 'appearance'];
     case 'openboundary':
-      return ['geometry', 'information', 'initialConditions', 'material', 'motion', 'appearance'];
+      return ['geometry', 'information', 'boundaryConditions', 'initialConditions', 'material', 'motion', 'appearance'];
     default:
       return ['geometry', 'information', 'initialConditions', 'material', 'appearance'];
   }
 }
 
 /** Entries of the Add-objects menu that this build offers. */
-export const ADD_PART_KINDS = ['solidCube', 'solidStl', 'solidStep', 'fluidCube', 'fluidLevel'] as const;
+export const ADD_PART_KINDS = ['solidCube', 'solidStl', 'solidStep', 'fluidCube', 'fluidLevel', 'inletStl', 'inletStep'] as const;
 export type AddPartKind = (typeof ADD_PART_KINDS)[number];
 
 export const ADD_PART_TITLE: Record<AddPartKind, string> = {
@@ -54,7 +56,15 @@ export const ADD_PART_TITLE: Record<AddPartKind, string> = {
   solidStep: 'Add Solid: Upload STEP',
   fluidCube: 'Add Fluid: Filled Cube',
   fluidLevel: 'Add Fluid: Fluid Level',
+  inletStl: 'Add Inlet Outlet: Upload STL',
+  inletStep: 'Add Inlet Outlet: Upload STEP',
 };
+
+/** The add forms that upload geometry create solids or inlets/outlets from it. */
+export type UploadTarget = 'solid' | 'inletOutlet';
+export function uploadTargetOf(kind: 'solidStl' | 'solidStep' | 'inletStl' | 'inletStep'): UploadTarget {
+  return kind === 'inletStl' || kind === 'inletStep' ? 'inletOutlet' : 'solid';
+}
 
 /**
  * The movement form (spec 1 §4): adding when `movementId` is absent (for part `partId`, starting as
@@ -72,6 +82,10 @@ export type MovementSelection = {
 export type SetupSelection =
   | { form: 'part'; partId: string; tab?: PartTab }
   | { form: 'addPart'; kind: AddPartKind }
+  | { form: 'sensor'; sensorId: string }
+  | { form: 'addSensor'; shape: SensorShape }
+  | { form: 'volumeClip'; volumeClipId: string }
+  | { form: 'addVolumeClip'; shape: VolumeClipShape }
   | { form: 'material'; materialId: number }
   | MovementSelection
   | { form: 'settings' }
@@ -93,7 +107,7 @@ export const FORM_WIDTH_PX = { large: 400, small: 300 } as const;
 
 /** The add forms create something on submit: while one is open the canvas ignores hover and selection. */
 export function isSubmitForm(selection: SetupSelection | null): boolean {
-  return selection?.form === 'addPart';
+  return selection?.form === 'addPart' || selection?.form === 'addSensor' || selection?.form === 'addVolumeClip';
 }
 
 export function sameSelection(a: SetupSelection | null, b: SetupSelection | null): boolean {
@@ -104,6 +118,14 @@ export function sameSelection(a: SetupSelection | null, b: SetupSelection | null
       return a.partId === (b as typeof a).partId;
     case 'addPart':
       return a.kind === (b as typeof a).kind;
+    case 'sensor':
+      return a.sensorId === (b as typeof a).sensorId;
+    case 'addSensor':
+      return a.shape === (b as typeof a).shape;
+    case 'volumeClip':
+      return a.volumeClipId === (b as typeof a).volumeClipId;
+    case 'addVolumeClip':
+      return a.shape === (b as typeof a).shape;
     case 'material':
       return a.materialId === (b as typeof a).materialId;
     case 'motion':
@@ -152,7 +174,7 @@ export function partTabFor(field: string, severity: ValidationIssue['severity'] 
 
 /**
  * Where clicking a finding of the Input Validation panel leads; null for objects this build has no
- * form for (refinements, sensors, volume clips, periodic boundary, air drag domain).
+ * form for (refinements, periodic boundary, air drag domain).
  */
 export function issueTarget(issue: Pick<ValidationIssue, 'group' | 'field' | 'entityId' | 'severity'>): SetupSelection | 'start' | null {
   switch (issue.group) {
@@ -168,6 +190,10 @@ export function issueTarget(issue: Pick<ValidationIssue, 'group' | 'field' | 'en
       return issue.entityId ? { form: 'motion', movementId: issue.entityId } : null;
     case 'airDrag':
       return issue.field === 'airDrag' ? { form: 'physics' } : null;
+    case 'sensors':
+      return issue.entityId ? { form: 'sensor', sensorId: issue.entityId } : null;
+    case 'volumeClips':
+      return issue.entityId ? { form: 'volumeClip', volumeClipId: issue.entityId } : null;
     case 'conditions':
       return 'start';
     default:

@@ -5,12 +5,16 @@ import { create } from 'zustand';
 import type { FieldError } from '../../domain/errors.ts';
 import type { Part } from '../../domain/part.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
+import type { Sensor } from '../../domain/sensor.ts';
+import type { VolumeClip } from '../../domain/volumeClip.ts';
 import { sameSelection, type SetupSelection } from './setupSelection.ts';
 
 export interface SetupNotice {
   title: string;
   details: string[];
 }
+
+export type DraftMeasure = { sensor: Sensor } | { volumeClip: VolumeClip };
 
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'refused';
 
@@ -36,6 +40,8 @@ interface SetupStoreState {
   shownSeedPoints: string[];
   /** The part an add form is about to create, previewed in the viewport. */
   draft: Part | null;
+  /** The sensor or volume clip an add form is about to create, previewed in the viewport. */
+  draftMeasure: DraftMeasure | null;
   /** Incremented when the camera should fit the whole case (a part or the boundary was added). */
   fitRequest: number;
 
@@ -47,6 +53,7 @@ interface SetupStoreState {
   setNotice: (notice: SetupNotice | null) => void;
   toggleSeedPoint: (partId: string) => void;
   setDraft: (draft: Part | null) => void;
+  setDraftMeasure: (draft: DraftMeasure | null) => void;
   requestFit: () => void;
   saveStarted: () => number;
   saveSucceeded: (revision: number) => void;
@@ -72,6 +79,7 @@ const initial = {
   notice: null,
   shownSeedPoints: [],
   draft: null,
+  draftMeasure: null,
   fitRequest: 0,
 };
 
@@ -108,6 +116,7 @@ export const useSetupStore = create<SetupStoreState>((set, get) => ({
       shownSeedPoints: s.shownSeedPoints.includes(partId) ? s.shownSeedPoints.filter((id) => id !== partId) : [...s.shownSeedPoints, partId],
     })),
   setDraft: (draft) => set({ draft }),
+  setDraftMeasure: (draftMeasure) => set({ draftMeasure }),
   requestFit: () => set((s) => ({ fitRequest: s.fitRequest + 1 })),
   saveStarted: () => {
     set({ saving: true });

@@ -1,7 +1,7 @@
 // Rules of refinements, sensors and volume clips: names, mesh geometry, appearance, refinement level
 // and the fluid a volume clip refers to.
 import type { Refinement } from '../refinement.ts';
-import type { Sensor } from '../sensor.ts';
+import { sensorAttributeOptions, type Sensor } from '../sensor.ts';
 import type { VolumeClip } from '../volumeClip.ts';
 import { limitsFor } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
@@ -27,6 +27,9 @@ export function sensorIssues(sensor: Sensor): FieldIssue[] {
   if (nameMessage) list.error('name', nameMessage);
   if (sensor.kind === 'point') list.vectorRange('position', sensor.position, {});
   else checkMesh(list.nested('mesh'), sensor.mesh);
+  const offered = sensorAttributeOptions(sensor.kind);
+  if (sensor.attributes.length === 0) list.error('attributes', MESSAGES.sensorAttributesRequired);
+  else if (sensor.attributes.some((a) => !offered.includes(a))) list.error('attributes', MESSAGES.sensorAttributeUnavailable);
   checkAppearance(list.nested('appearance'), sensor.appearance);
   return list.issues;
 }

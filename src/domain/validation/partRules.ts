@@ -10,7 +10,8 @@ import { MESSAGES } from '../messages.ts';
 import { IssueList, type FieldIssue } from './issues.ts';
 import { nameIssue } from './names.ts';
 import { checkAppearance, checkShape } from './geometryRules.ts';
-import { checkTableReference, type TableLookup } from './tables.ts';
+import { checkTableReference, firstTableError, ioProfileColumnRules, tableErrors, type TableLookup } from './tables.ts';
+import { tableRows } from '../dataTable.ts';
 
 export interface PartRuleOptions {
   profile: ValidationProfile;
@@ -48,7 +49,16 @@ export function componentIssues(component: Component, options: PartRuleOptions):
     case 'openboundary':
       list.range('ioPressure', component.ioPressure, L.ioPressure);
       if (component.ioProfileKind === 'constant') list.range('ioVelocity', component.ioVelocity, L.ioVelocity);
-      else checkTableReference(list, 'ioTableId', component.ioTableId, options.tables, { missingMessage: MESSAGES.selectionRequired });
+      else if (checkTableReference(list, 'ioTableId', component.ioTableId, options.tables, { missingMessage: MESSAGES.selectionRequired })) {
+        // The profile's columns and each cell against the limits of the value it prescribes.
+        const table = component.ioTableId !== null ? options.tables?.(component.ioTableId) : undefined;
+        if (table) {
+          const errors = tableErrors(table.headers, tableRows(table), ioProfileColumnRules(component.ioType, options.profile));
+          for (const message of errors.globalErrors) list.error('ioTableId', message);
+          const first = firstTableError({ cellErrors: errors.cellErrors, globalErrors: [] }, table.headers);
+          if (first) list.error('ioTableId', first);
+        }
+      }
       if (thermodynamics) list.range('ioTemperature', component.ioTemperature, L.temperature);
       break;
     case 'rigid':

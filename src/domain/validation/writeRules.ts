@@ -10,7 +10,9 @@
 // screens adjust together stays saveable: the Input Validation panel lists it and it blocks the start of a run.
 import type { SetupDocument } from '../setup.ts';
 import type { FieldError } from '../errors.ts';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, templates } from '../messages.ts';
+import { ioTypes } from '../component.ts';
+import { ioProfileColumns } from '../dataTable.ts';
 import type { IssueGroup, ValidationIssue } from './issues.ts';
 import { validateSetup } from './validateSetup.ts';
 
@@ -31,6 +33,8 @@ const RUN_BLOCKING_ONLY: ReadonlySet<string> = new Set<string>([
   MESSAGES.airDragOutputRequired,
   MESSAGES.airDragDomainMissing,
   MESSAGES.nameUsed,
+  // a profile table whose columns belong to the other boundary type (the type was switched after it)
+  ...ioTypes.map((type) => templates.tableColumns(ioProfileColumns(type))),
   // relations to other entities: the end time, the run's current values
   MESSAGES.conditionBelowEndTime,
   MESSAGES.conditionAhead,

@@ -169,7 +169,7 @@ export async function replaceSetup(ctx: ServiceContext, auth: AuthContext, id: s
   const refusals = setupWriteErrors(document);
   return ctx.db.transaction(async (tx) => {
     const simulation = await accessSimulation(tx, auth, id, 'write');
-    if (simulation.uploadedSetup) throw new HttpError('wrong_input', 'An uploaded setup cannot be edited.', { status: 409 });
+    if (simulation.uploadedSetup) throw new HttpError('wrong_input', ERROR_MESSAGES.uploadedSetupNotEditable, { status: 409 });
     if (simulation.setupLocked) throw new HttpError('wrong_input', ERROR_MESSAGES.setupLocked, { status: 409 });
     // Refused after the access check, so that a caller who may not write learns nothing about the rules.
     if (refusals.length > 0) throw new HttpError('validation_error', refusals[0].message, { fieldErrors: refusals });

@@ -7,6 +7,7 @@ import { decodePng, type Image } from '../viewer/pixels.ts';
 const HIDE_OVERLAYS = [
   '[data-testid="canvas-actions"]',
   '[data-testid="colormap-panel"]',
+  '[data-testid="measure-panel"]',
   '[data-testid="results-timeline"]',
   '[data-testid="scale-bar"]',
   '[role="dialog"]',

@@ -133,6 +133,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/simulations/{id}/logs': { policy: 'readOwned' },
   'GET /api/simulations/{id}/custom_sensors': { policy: 'readOwned' },
   'PUT /api/simulations/{id}/sensors': { policy: 'writeOwned' },
+  'PUT /api/simulations/{id}/volume_clips': { policy: 'writeOwned' },
   'POST /api/simulations/{id}/sensor_outputs/recomputation': { policy: 'writeOwned' },
   'DELETE /api/simulations/{id}/sensor_outputs/recomputation': { policy: 'writeOwned' },
   'POST /api/simulations/{id}/user_exports': { policy: 'writeOwned' },

@@ -23,7 +23,10 @@ describe('form sizes (spec 1 §2)', () => {
 
   it('treats only add forms as submit forms', () => {
     expect(isSubmitForm({ form: 'addPart', kind: 'solidCube' })).toBe(true);
+    expect(isSubmitForm({ form: 'addSensor', shape: 'disk' })).toBe(true);
+    expect(isSubmitForm({ form: 'addVolumeClip', shape: 'cube' })).toBe(true);
     expect(isSubmitForm({ form: 'part', partId: 'a' })).toBe(false);
+    expect(isSubmitForm({ form: 'sensor', sensorId: 's' })).toBe(false);
     expect(isSubmitForm(null)).toBe(false);
   });
 });
@@ -46,6 +49,9 @@ describe('part tabs', () => {
     expect(partTabs({ component: { type: 'rigid' } })).toEqual(['geometry', 'information', 'motion', 'boundaryConditions', 'appearance']);
     expect(partTabs({ component: { type: 'flow' } })).not.toContain('motion');
     expect(partTabs({ component: { type: 'openboundary' } })).toContain('motion');
+    expect(partTabs({ component: { type: 'openboundary' } })).toContain('boundaryConditions');
+    expect(partTabFor('component.ioPressure')).toBe('boundaryConditions');
+    expect(partTabFor('component.ioTableId')).toBe('boundaryConditions');
     expect(partTabs({ component: { type: 'flow' } })).toContain('material');
     expect(partTabs({ component: { type: 'filling' } })).toContain('initialConditions');
   });
@@ -76,10 +82,12 @@ describe('validation findings lead to their form', () => {
     expect(recommendation && issueTarget(recommendation)).toEqual({ form: 'calcDomain' });
   });
 
-  it('opens materials by id, movements in the movement form, and has no target for objects without a form', () => {
+  it('opens materials by id, movements in the movement form, sensors and clips in their forms, and has no target for objects without a form', () => {
     expect(issueTarget({ group: 'materials', field: 'density', entityId: '1', severity: 'error' })).toEqual({ form: 'material', materialId: 1 });
     expect(issueTarget({ group: 'movements', field: 'start', entityId: 'm', severity: 'error' })).toEqual({ form: 'motion', movementId: 'm' });
-    expect(issueTarget({ group: 'sensors', field: 'name', entityId: 's', severity: 'error' })).toBeNull();
+    expect(issueTarget({ group: 'sensors', field: 'name', entityId: 's', severity: 'error' })).toEqual({ form: 'sensor', sensorId: 's' });
+    expect(issueTarget({ group: 'volumeClips', field: 'mesh.dimensions.0', entityId: 'c', severity: 'error' })).toEqual({ form: 'volumeClip', volumeClipId: 'c' });
+    expect(issueTarget({ group: 'refinements', field: 'level', entityId: 'r', severity: 'error' })).toBeNull();
     expect(issueTarget({ group: 'conditions', field: 'threshold', entityId: 'c', severity: 'error' })).toBe('start');
   });
 

@@ -27,8 +27,8 @@ import { previewStepInBrowser, type BrowserStepPreview } from '../../browserMesh
 import { getFileBytes, tessellateStep, UploadError, uploadGeometry } from '../../setupApi.ts';
 import { addParts } from '../../setupActions.ts';
 import type { Part } from '../../../../domain/part.ts';
-import { stlPart } from '../../setupParts.ts';
-import { ADD_PART_TITLE } from '../../setupSelection.ts';
+import { uploadedPart } from '../../setupParts.ts';
+import { ADD_PART_TITLE, uploadTargetOf } from '../../setupSelection.ts';
 import { useSetupStore } from '../../setupStore.ts';
 import { useStlFileStore } from '../../stlFileStore.ts';
 import { parseStl } from '../../stlGeometry.ts';
@@ -43,7 +43,7 @@ function baseName(fileName: string): string {
 /** Pending steps of the upload: sending the file, then meshing it on the server. */
 type Phase = 'sending' | 'meshing';
 
-export function UploadStepForm({ document, onClose }: { document: SetupDocument; onClose: () => void }) {
+export function UploadStepForm({ document, kind = 'solidStep', onClose }: { document: SetupDocument; kind?: 'solidStep' | 'inletStep'; onClose: () => void }) {
   const { auth, api } = useServices();
   const simulationId = useSetupStore((s) => s.simulationId);
   const putFile = useStlFileStore((s) => s.put);
@@ -140,7 +140,7 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
     let doc: SetupDocument = document;
     const parts: Part[] = [];
     for (const made of result.parts) {
-      const part = stlPart(doc, {
+      const part = uploadedPart(uploadTargetOf(kind), doc, {
         name: result.parts.length === 1 ? name.trim() || baseName(result.source.name) : made.name,
         fileId: made.file.id,
         file: { name: made.file.name, extension: 'stl', unit: 'm' },
@@ -162,9 +162,9 @@ export function UploadStepForm({ document, onClose }: { document: SetupDocument;
 
   return (
     <FormFrame
-      title={ADD_PART_TITLE.solidStep}
+      title={ADD_PART_TITLE[kind]}
       subtitle="STEP (AP203, AP214, AP242), meshed into triangles"
-      testId="add-solidStep-form"
+      testId={`add-${kind}-form`}
       onClose={onClose}
       alwaysEditable
       footer={

@@ -11,11 +11,12 @@ import type { StlUnit } from '../../../../domain/shape.ts';
 import { useServices } from '../../../app/services.ts';
 import { formatNumber } from '../../fields/numberText.ts';
 import type { UploadedFile } from '../../../../domain/uploads.ts';
+import { MESSAGES } from '../../../../domain/messages.ts';
 import { checkStlInBrowser, type BrowserMeshCheck } from '../../browserMeshCheck.ts';
 import { UploadError, uploadGeometry } from '../../setupApi.ts';
 import { addPart } from '../../setupActions.ts';
-import { stlPart } from '../../setupParts.ts';
-import { ADD_PART_TITLE } from '../../setupSelection.ts';
+import { INLET_NOT_PLANAR, uploadedPart } from '../../setupParts.ts';
+import { ADD_PART_TITLE, uploadTargetOf } from '../../setupSelection.ts';
 import { useSetupStore } from '../../setupStore.ts';
 import { useStlFileStore } from '../../stlFileStore.ts';
 import { parseStl } from '../../stlGeometry.ts';
@@ -27,7 +28,9 @@ function baseName(fileName: string): string {
   return fileName.replace(/\.[^.]+$/, '') || 'Solid';
 }
 
-export function UploadStlForm({ document, onClose }: { document: SetupDocument; onClose: () => void }) {
+/** Add Solid or Add Inlet Outlet: Upload STL; an inlet or outlet is a planar surface, so open edges are no defect of it. */
+export function UploadStlForm({ document, kind = 'solidStl', onClose }: { document: SetupDocument; kind?: 'solidStl' | 'inletStl'; onClose: () => void }) {
+  const target = uploadTargetOf(kind);
   const { auth } = useServices();
   const simulationId = useSetupStore((s) => s.simulationId);
   const putFile = useStlFileStore((s) => s.put);
@@ -89,7 +92,7 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
   const add = () => {
     if (!uploaded) return;
     addPart(
-      stlPart(document, {
+      uploadedPart(target, document, {
         name: name.trim() || baseName(uploaded.name),
         fileId: uploaded.id,
         file: { name: uploaded.name, extension: uploaded.extension || 'stl', unit: uploaded.unit ?? unit },
@@ -100,13 +103,14 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
   };
 
   const info = uploaded?.shapeInfo ?? null;
-  const issues = (uploaded?.warnings.length ?? 0) > 0 || (info !== null && (info.holes > 0 || info.nonManifold > 0));
+  const issues = target === 'solid' && ((uploaded?.warnings.length ?? 0) > 0 || (info !== null && (info.holes > 0 || info.nonManifold > 0)));
+  const notPlanar = target === 'inletOutlet' && info !== null && !info.isPlanar;
 
   return (
     <FormFrame
-      title={ADD_PART_TITLE.solidStl}
-      subtitle="Binary or ASCII STL"
-      testId="add-solidStl-form"
+      title={ADD_PART_TITLE[kind]}
+      subtitle={target === 'solid' ? 'Binary or ASCII STL' : 'A planar surface as binary or ASCII STL; its normal points into the fluid'}
+      testId={`add-${kind}-form`}
       onClose={onClose}
       alwaysEditable
       footer={
@@ -155,12 +159,17 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
           />
         </div>
         <TextInput label="Part name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-testid="upload-name" />
-        {state !== 'success' && check && <BrowserCheck check={check} />}
+        {state !== 'success' && check && <BrowserCheck check={check} surface={target === 'inletOutlet'} />}
         {state === 'pending' && <UploadPending label={`Uploading ${file?.name ?? ''}`} progress={progress} onCancel={() => abort.current?.abort()} />}
         {state === 'error' && error && <UploadFailure error={error} />}
         {state === 'success' && uploaded && (
           <Stack gap="xs" data-testid="upload-result">
             {issues && <MeshWarnings warnings={uploaded.warnings} />}
+            {notPlanar && (
+              <Alert color="yellow" variant="light" title={MESSAGES.partIssues} data-testid="upload-not-planar">
+                {INLET_NOT_PLANAR}
+              </Alert>
+            )}
             {info ? (
               <InfoTable
                 rows={[
@@ -184,11 +193,20 @@ export function UploadStlForm({ document, onClose }: { document: SetupDocument; 
 }
 
 /** What the browser found in the chosen file, before the upload. */
-function BrowserCheck({ check }: { check: BrowserMeshCheck }) {
+function BrowserCheck({ check, surface }: { check: BrowserMeshCheck; surface: boolean }) {
   if (check.status !== 'checked') {
     return <CheckState status={check.status} message={check.status === 'checking' ? undefined : check.message} checking="Checking the file in this browser…" unchecked="Not checked in this browser" />;
   }
   const { info } = check;
+  if (surface) {
+    return (
+      <Alert color="teal" variant="light" title="Checked in this browser" data-testid="upload-check" data-status="checked">
+        <Text size="xs" data-testid="upload-check-summary">
+          {formatCount(info.nbrOfTriangles)} triangles, {formatVec(info.boundingBox.min)} to {formatVec(info.boundingBox.max)} m
+        </Text>
+      </Alert>
+    );
+  }
   const defects = [
     info.holes > 0 ? `${info.holes} hole${info.holes === 1 ? '' : 's'}` : null,
     info.nonManifold > 0 ? `${info.nonManifold} non-manifold element${info.nonManifold === 1 ? '' : 's'}` : null,

@@ -23,6 +23,7 @@ import { PartInformationTab } from './PartInformationTab.tsx';
 import { PartInitialConditionsTab } from './PartInitialConditionsTab.tsx';
 import { PartMaterialTab } from './PartMaterialTab.tsx';
 import { PartMotionTab } from './PartMotionTab.tsx';
+import { PartOpenBoundaryTab } from './PartOpenBoundaryTab.tsx';
 import type { PartTabProps } from './partFormTypes.ts';
 
 const TAB_CONTENT: Record<PartTab, (props: PartTabProps) => React.ReactNode> = {
@@ -31,7 +32,8 @@ const TAB_CONTENT: Record<PartTab, (props: PartTabProps) => React.ReactNode> = {
   initialConditions: PartInitialConditionsTab,
   material: PartMaterialTab,
   motion: PartMotionTab,
-  boundaryConditions: PartBoundaryConditionsTab,
+  // Inlets and outlets have conditions of their own on this tab.
+  boundaryConditions: (props) => (props.part.component.type === 'openboundary' ? <PartOpenBoundaryTab {...props} /> : <PartBoundaryConditionsTab {...props} />),
   appearance: PartAppearanceTab,
 };
 
