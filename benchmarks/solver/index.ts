@@ -9,7 +9,7 @@ import { emptySetup, type SetupDocument } from '../../src/domain/setup.ts';
 import { createPart } from '../../src/domain/part.ts';
 import { cubeShape } from '../../src/domain/shape.ts';
 import { defaultFlowComponent, defaultRigidComponent } from '../../src/domain/component.ts';
-import { prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import type { SolverBackend } from '../../src/solver/engine.ts';
@@ -94,15 +94,11 @@ async function gpuBackend(c: PreparedCase): Promise<{ backend: SolverBackend; so
     const software = probe.software;
     probe.device.destroy();
     const { createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
-    return { backend: await createNodeGpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }), software };
+    return { backend: await createNodeGpuBackend(engineSetupOf(c)), software };
   } catch (e) {
     console.log(`no WebGPU adapter (${(e as Error).message}); GPU figures skipped`);
     return null;
   }
-}
-
-function engineSetup(c: PreparedCase) {
-  return { prm: c.prm, grid: c.grid, time: c.time, state: c.state };
 }
 
 async function main(): Promise<void> {
@@ -134,9 +130,9 @@ async function main(): Promise<void> {
     const k = c.discretized.counts;
     console.log(`\n--- dam break, Δx = ${c.setup.settings.particleDiameter} m: ${k.total} particles (${k.fluid} fluid, ${k.wall} wall)`);
     if (size.cpuSteps > 0) {
-      results.push(await measure(`${size.target / 1000}k cpu x1`, c, new CpuBackend(engineSetup(c), { threads: 1, spawnWorker: null }), 2, size.cpuSteps));
+      results.push(await measure(`${size.target / 1000}k cpu x1`, c, new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null }), 2, size.cpuSteps));
       if (cores > 1) {
-        results.push(await measure(`${size.target / 1000}k cpu x2`, c, new CpuBackend(engineSetup(c), { threads: 2, spawnWorker: spawnNodeWorker }), 2, size.cpuSteps));
+        results.push(await measure(`${size.target / 1000}k cpu x2`, c, new CpuBackend(engineSetupOf(c), { threads: 2, spawnWorker: spawnNodeWorker }), 2, size.cpuSteps));
       }
     }
     const gpu = await gpuBackend(c);
@@ -175,7 +171,7 @@ async function main(): Promise<void> {
   {
     const c = await caseOfSize(1_000_000);
     const rssBefore = process.memoryUsage().rss;
-    const be = new CpuBackend(engineSetup(c), { threads: Math.min(2, cores), spawnWorker: cores > 1 ? spawnNodeWorker : null });
+    const be = new CpuBackend(engineSetupOf(c), { threads: Math.min(2, cores), spawnWorker: cores > 1 ? spawnNodeWorker : null });
     await be.advance(1, { maxWallMs: 1e9, maxSteps: 1 });
     const rss = process.memoryUsage().rss;
     console.log(`memory at ${c.discretized.counts.total.toLocaleString('en')} particles (CPU, ${be.threads} threads): ` +

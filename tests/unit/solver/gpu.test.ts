@@ -2,7 +2,7 @@
 // same small cases. Tolerances: positions within 1 % of Δx, velocities within 1 % of the largest
 // velocity, pressures within 1 % of the largest pressure (the GPU computes in float32).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareCase } from '../../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { createNodeGpuBackend, requestNodeGpu } from '../../../src/solver/gpu/nodeGpu.ts';
 import { ParticleKind } from '../../../src/solver/particles.ts';
@@ -25,8 +25,8 @@ beforeAll(async () => {
 
 async function runBoth(setup: SetupDocument, until: number): Promise<[EngineSnapshot, EngineSnapshot]> {
   const c = await prepareCase(setup);
-  const cpu: SolverBackend = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, { threads: 1, spawnWorker: null });
-  const gpu = await createNodeGpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state });
+  const cpu: SolverBackend = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+  const gpu = await createNodeGpuBackend(engineSetupOf(c));
   try {
     while (cpu.time() < until) await cpu.advance(until, { maxWallMs: 1e9, maxSteps: 1e9 });
     while (gpu.time() < until) await gpu.advance(until, { maxWallMs: 1e9, maxSteps: 1e9 });
