@@ -101,7 +101,8 @@ export class CpuBackend implements SolverBackend {
     const extra = setup.prm.boundaries.length > 0 ? Math.max(1024, Math.ceil(st.count * 0.25)) : 0;
     this.store = allocateParticles(st.count + extra, this.shared);
     this.motion = setup.motion;
-    this.bodyFields = new Float64Array(Math.max(1, setup.motion.plan.bodies.length) * BODY_FIELDS);
+    const fieldBytes = Math.max(1, setup.motion.plan.bodies.length) * BODY_FIELDS * 8;
+    this.bodyFields = new Float64Array(this.shared ? new SharedArrayBuffer(fieldBytes) : new ArrayBuffer(fieldBytes));
     // Walls first (stable): walls at rest are sorted by cell once and stay put; behind them the walls of
     // moving bodies, placed and re-sorted every step; then the fluid and buffer particles, re-sorted
     // every step.
@@ -134,7 +135,8 @@ export class CpuBackend implements SolverBackend {
     this.lists = allocateNeighbourLists(this.store.capacity, this.store.capacity - walls, this.shared);
     this.pool = new ThreadPool(threads, options.spawnWorker, {
       store: this.store, grid: this.grid, cellStart: this.cellStart, wallStart: this.wallStart,
-      movingWallStart: this.movingWallStart, cellFluid: this.cellFluid, lists: this.lists, prm: this.prm,
+      movingWallStart: this.movingWallStart, bodyFields: this.bodyFields, cellFluid: this.cellFluid, lists: this.lists,
+      prm: this.prm,
     });
     this.threads = this.pool.threads;
     this.bounds = new Int32Array(this.threads + 1);

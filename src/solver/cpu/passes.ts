@@ -38,6 +38,8 @@ export interface PassContext {
   cellStart: Int32Array;
   wallStart: Int32Array;
   movingWallStart: Int32Array | null;
+  /** Pose and velocity fields of every body at the current evaluation (physics/motion.ts). */
+  bodyFields: Float64Array;
   /** 1 for cells that held fluid at the last sort. */
   cellFluid: Uint8Array;
   lists: NeighbourLists;
@@ -71,7 +73,7 @@ export function runPass(ctx: PassContext, pass: number, arg0: number, arg1: numb
     case Pass.rates:
       return fluidRates(
         ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.prm, start, end, arg0, ctx.lists, v.listRadius2,
-        ctx.movingWallStart, v.gravity,
+        ctx.movingWallStart, v.gravity, ctx.bodyFields,
       );
     case Pass.stage:
       return rk4StageUpdate(ctx.store, ctx.prm, start, end, arg0, v.dt, arg1 !== 0, v.shiftScale);

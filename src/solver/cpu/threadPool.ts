@@ -36,7 +36,7 @@ export class ThreadPool {
     this.ctrl = new Int32Array(control);
     this.res = new Float64Array(results);
     if (this.threads > 1 && spawn !== null) {
-      const sharedAll = [ctx.store.buffer, ctx.cellStart.buffer, ctx.wallStart.buffer, ctx.cellFluid.buffer, ctx.lists.buffer]
+      const sharedAll = [ctx.store.buffer, ctx.cellStart.buffer, ctx.wallStart.buffer, ctx.cellFluid.buffer, ctx.lists.buffer, ctx.bodyFields.buffer]
         .concat(ctx.movingWallStart === null ? [] : [ctx.movingWallStart.buffer])
         .every((b) => b instanceof SharedArrayBuffer);
       if (!sharedAll) {
@@ -48,6 +48,7 @@ export class ThreadPool {
           capacity: ctx.store.capacity, cellStart: ctx.cellStart.buffer as SharedArrayBuffer,
           wallStart: ctx.wallStart.buffer as SharedArrayBuffer,
           movingWallStart: ctx.movingWallStart === null ? null : ctx.movingWallStart.buffer as SharedArrayBuffer,
+          bodyFields: ctx.bodyFields.buffer as SharedArrayBuffer,
           cellFluid: ctx.cellFluid.buffer as SharedArrayBuffer, lists: ctx.lists.buffer as SharedArrayBuffer,
           listCapacity: ctx.lists.listCapacity, grid: ctx.grid, prm: ctx.prm,
         }));

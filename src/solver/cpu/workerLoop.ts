@@ -20,6 +20,7 @@ export interface WorkerInit {
   cellStart: SharedArrayBuffer;
   wallStart: SharedArrayBuffer;
   movingWallStart: SharedArrayBuffer | null;
+  bodyFields: SharedArrayBuffer;
   cellFluid: SharedArrayBuffer;
   lists: SharedArrayBuffer;
   listCapacity: number;
@@ -77,6 +78,7 @@ export function contextFromInit(
     cellStart: new Int32Array(init.cellStart),
     wallStart: new Int32Array(init.wallStart),
     movingWallStart: init.movingWallStart === null ? null : new Int32Array(init.movingWallStart),
+    bodyFields: new Float64Array(init.bodyFields),
     cellFluid: new Uint8Array(init.cellFluid),
     prm: init.prm,
   };

@@ -5,6 +5,7 @@
 import { ParticleKind, type ParticleStore } from '../particles.ts';
 import type { GridSpec } from '../grid.ts';
 import { ShiftingMode, WallMode, type PhysicsParams } from '../params.ts';
+import { BODY_FIELDS, FIELD_U, FIELD_W } from './motion.ts';
 
 /** Pressure gradient, continuity, density diffusion and gravity. */
 export const RATE_PRESSURE = 1;
@@ -80,12 +81,13 @@ const FLUID = ParticleKind.fluid;
  * Rates of the fluid particles in [start, end). Writes ax, ay, az, drho (RATE_PRESSURE),
  * fvx..fvz (RATE_STORE_VISCOUS), sx..svz (RATE_SHIFT). Returns the largest |a|². `movingWallStart` is
  * the cell list of the moving walls (null: none); `gravity` the body force of the evaluation, gravity
- * less the frame acceleration (default: the parameters' gravity).
+ * less the frame acceleration (default: the parameters' gravity); `bodyFields` the bodies' pose and
+ * velocity fields of the evaluation (physics/motion.ts), needed when walls move.
  */
 export function fluidRates(
   s: ParticleStore, grid: GridSpec, cellStart: Int32Array, wallStart: Int32Array, prm: PhysicsParams,
   start: number, end: number, flags: number, lists: NeighbourLists, listRadius2: number,
-  movingWallStart: Int32Array | null = null, gravity: ArrayLike<number> | null = null,
+  movingWallStart: Int32Array | null = null, gravity: ArrayLike<number> | null = null, bodyFields: Float64Array | null = null,
 ): number {
   if ((flags & RATE_BUILD_LIST) !== 0) buildNeighbourLists(s, grid, cellStart, wallStart, movingWallStart, start, end, lists, listRadius2);
   const { nbr, count: nbrCount, rank, overflow } = lists;
@@ -98,8 +100,9 @@ export function fluidRates(
   const gx = gravity === null ? prm.gx : gravity[0];
   const gy = gravity === null ? prm.gy : gravity[1];
   const gz = gravity === null ? prm.gz : gravity[2];
-  // Moving walls: their velocity (vx..vz) and acceleration (ax..az) enter the wall terms.
-  const wallsMove = prm.wallsMove !== 0;
+  // Moving walls: their bodies' velocity fields and their acceleration (ax..az) enter the wall terms.
+  const wallsMove = prm.wallsMove !== 0 && bodyFields !== null;
+  const bf = bodyFields ?? new Float64Array(0);
   // Rotating frame: centrifugal (a potential, so also in the hydrostatic parts), Coriolis and Euler forces.
   const rotating = prm.rotating !== 0;
   const [wx, wy, wz] = prm.omega;
@@ -119,6 +122,7 @@ export function fluidRates(
   const hydroCoeff = rho0 / (c0 * c0);
   const artCoeff = prm.alphaVisc * h * c0 * rho0;
   const eta2 = 0.01 * h * h;
+  const viscCoeff = 10;
   const invH = 1 / h;
   const invWDx = 1 / wDx;
   let maxA2 = 0;
@@ -153,6 +157,8 @@ export function fluidRates(
       fz = -(wdx * ry - wdy * rx) - 2 * (wx * vyi - wy * vxi);
     }
 
+    // Velocity field of the last wall body met, at x_i.
+    let fieldBody = -1, vwx = 0, vwy = 0, vwz = 0;
     // Walls first, then fluid and buffer neighbours (the list keeps them apart, see buildNeighbourLists).
     let list = nbr;
     let k0 = rank[i] * MAX_NEIGHBOURS;
@@ -178,12 +184,24 @@ export function fluidRates(
       const inv = 1 / (r2 + eta2);
       const vj = wallVolume;
       const slip = noSlip[body[j]] === 0;
-      // Velocity relative to the wall, and the wall's acceleration (zero for walls at rest).
+      // Velocity relative to the wall and the wall's acceleration (zero for walls at rest). The wall's
+      // velocity is its body's field W x + u taken at x_i, not the wall particle's own: a turning wall
+      // moves ω × r_ij differently there, which the normal approach speed of the Riemann problem would
+      // take for the fluid pressing on the wall (it braked a fluid turning with its tank by 2.5 %).
       let rvx = vxi, rvy = vyi, rvz = vzi, awx = 0, awy = 0, awz = 0;
       if (wallsMove) {
-        rvx -= vx[j];
-        rvy -= vy[j];
-        rvz -= vz[j];
+        const bj = body[j];
+        if (bj !== fieldBody) {
+          fieldBody = bj;
+          const o = bj * BODY_FIELDS + FIELD_W;
+          const u = bj * BODY_FIELDS + FIELD_U;
+          vwx = bf[o] * xi + bf[o + 1] * yi + bf[o + 2] * zi + bf[u];
+          vwy = bf[o + 3] * xi + bf[o + 4] * yi + bf[o + 5] * zi + bf[u + 1];
+          vwz = bf[o + 6] * xi + bf[o + 7] * yi + bf[o + 8] * zi + bf[u + 2];
+        }
+        rvx -= vwx;
+        rvy -= vwy;
+        rvz -= vwz;
         awx = oax[j];
         awy = oay[j];
         awz = oaz[j];
@@ -219,11 +237,11 @@ export function fluidRates(
           dr += rhoi * (rvx * rx + rvy * ry + rvz * rz) * F * vj;
         }
         if (doViscous && !slip) {
-          // Ghost velocity 2 v_wall - v_i of a no-slip wall.
-          const morris = (4 * nu * vj * r2 * F) * inv;
-          vax += morris * rvx;
-          vay += morris * rvy;
-          vaz += morris * rvz;
+          // Ghost velocity 2 v_wall - v_i of a no-slip wall, so v_i − v_ghost = 2 (v_i − v_wall).
+          const lam = (2 * viscCoeff * nu * vj * F * (rvx * rx + rvy * ry + rvz * rz)) * inv;
+          vax += lam * rx;
+          vay += lam * ry;
+          vaz += lam * rz;
         }
       } else {
         const rhoj = rho[j];
@@ -237,10 +255,11 @@ export function fluidRates(
         if (doViscous && !slip) {
           // Laminar viscosity only: artificial viscosity against the ghost velocity would act as
           // a strong numerical wall friction.
-          const morris = (nu * (rhoi + rhoj) * invRhoi * vj * r2 * F) * inv;
-          vax += morris * (vxi - gvx[j]);
-          vay += morris * (vyi - gvy[j]);
-          vaz += morris * (vzi - gvz[j]);
+          const gx_ = vxi - gvx[j], gy_ = vyi - gvy[j], gz_ = vzi - gvz[j];
+          const lam = (0.5 * viscCoeff * nu * (rhoi + rhoj) * invRhoi * vj * F * (gx_ * rx + gy_ * ry + gz_ * rz)) * inv;
+          vax += lam * rx;
+          vay += lam * ry;
+          vaz += lam * rz;
         }
       }
       if (doShift) {
@@ -288,11 +307,11 @@ export function fluidRates(
         dr -= deltaCoeff * (rhoj - rhoi - rhoH) * F * vj;
       }
       if (doViscous) {
-        const morris = (nu * (rhoi + rhoj) * invRhoi * vj * r2 * F) * inv;
+        const lam = (0.5 * viscCoeff * nu * (rhoi + rhoj) * invRhoi * vj * F * vdotr) * inv;
         const art = (artCoeff * invRhoi * vdotr * F * vj) * inv;
-        vax += morris * vxij + art * rx;
-        vay += morris * vyij + art * ry;
-        vaz += morris * vzij + art * rz;
+        vax += (lam + art) * rx;
+        vay += (lam + art) * ry;
+        vaz += (lam + art) * rz;
       }
       if (doShift) {
         const fv = F * vj;

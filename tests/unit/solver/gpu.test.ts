@@ -8,7 +8,8 @@ import { createNodeGpuBackend, requestNodeGpu } from '../../../src/solver/gpu/no
 import { ParticleKind } from '../../../src/solver/particles.ts';
 import type { EngineSnapshot, SolverBackend } from '../../../src/solver/engine.ts';
 import type { SetupDocument } from '../../../src/domain/setup.ts';
-import { channelCase, tankCase } from './cases.ts';
+import { channelCase, paddleCase, slide, tankCase } from './cases.ts';
+import type { FileResolver } from '../../../src/solver/caseInput.ts';
 
 process.env.VK_ICD_FILENAMES ??= '/usr/lib/chromium/vk_swiftshader_icd.json';
 let available = false;
@@ -23,8 +24,8 @@ beforeAll(async () => {
   }
 });
 
-async function runBoth(setup: SetupDocument, until: number): Promise<[EngineSnapshot, EngineSnapshot]> {
-  const c = await prepareCase(setup);
+async function runBoth(setup: SetupDocument, until: number, fileResolver?: FileResolver): Promise<[EngineSnapshot, EngineSnapshot]> {
+  const c = await prepareCase(setup, { fileResolver });
   const cpu: SolverBackend = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
   const gpu = await createNodeGpuBackend(engineSetupOf(c));
   try {
@@ -35,6 +36,34 @@ async function runBoth(setup: SetupDocument, until: number): Promise<[EngineSnap
     await cpu.dispose();
     await gpu.dispose();
   }
+}
+
+/** Largest differences of the fluid (and, when given, of one wall part) between two snapshots, by particle id. */
+function differences(a: EngineSnapshot, b: EngineSnapshot, wallBody: number | null = null) {
+  const byId = new Map<number, number>();
+  for (let i = 0; i < b.count; i++) byId.set(b.id[i], i);
+  let dxMax = 0, dvMax = 0, dpMax = 0, vMax = 0, pMax = 0, n = 0, wallDx = 0, wallDv = 0, wallV = 0, walls = 0;
+  for (let i = 0; i < a.count; i++) {
+    const j = byId.get(a.id[i]);
+    expect(j).toBeDefined();
+    if (j === undefined) continue;
+    const dpos = Math.hypot(a.x[i] - b.x[j], a.y[i] - b.y[j], a.z[i] - b.z[j]);
+    const dvel = Math.hypot(a.vx[i] - b.vx[j], a.vy[i] - b.vy[j], a.vz[i] - b.vz[j]);
+    if (a.kind[i] === ParticleKind.wall && a.body[i] === wallBody) {
+      walls++;
+      wallDx = Math.max(wallDx, dpos);
+      wallDv = Math.max(wallDv, dvel);
+      wallV = Math.max(wallV, Math.hypot(a.vx[i], a.vy[i], a.vz[i]));
+    }
+    if (a.kind[i] !== ParticleKind.fluid) continue;
+    n++;
+    dxMax = Math.max(dxMax, dpos);
+    dvMax = Math.max(dvMax, dvel);
+    dpMax = Math.max(dpMax, Math.abs(a.p[i] - b.p[j]));
+    vMax = Math.max(vMax, Math.hypot(a.vx[i], a.vy[i], a.vz[i]));
+    pMax = Math.max(pMax, Math.abs(a.p[i]));
+  }
+  return { dxMax, dvMax, dpMax, vMax, pMax, n, wallDx, wallDv, wallV, walls };
 }
 
 describe('GPU backend', () => {
@@ -70,6 +99,53 @@ describe('GPU backend', () => {
     expect(dxMax).toBeLessThan(0.01 * dx);
     expect(dvMax).toBeLessThan(0.01 * vMax);
     expect(dpMax).toBeLessThan(0.01 * pMax);
+  }, 300_000);
+
+  it('turns a paddle in the water like the CPU backend (RK4, Riemann walls, lyu21 shifting)', async (ctx) => {
+    if (!available) ctx.skip();
+    const dx = 0.025;
+    const setup = paddleCase(dx, 8);
+    const [a, b] = await runBoth(setup, 0.03);
+    expect(b.time).toBe(a.time);
+    const d = differences(a, b, 2);
+    console.log(`turning paddle, CPU vs GPU after ${a.step} steps, ${d.n} fluid particles: |Δx| ≤ ${(d.dxMax / dx).toExponential(2)} Δx, ` +
+      `|Δv| ≤ ${(d.dvMax / d.vMax).toExponential(2)} vmax, |Δp| ≤ ${(d.dpMax / d.pMax).toExponential(2)} pmax; ` +
+      `${d.walls} paddle walls: |Δx| ≤ ${(d.wallDx / dx).toExponential(2)} Δx, |Δv| ≤ ${(d.wallDv / d.wallV).toExponential(2)} of their ${d.wallV.toFixed(3)} m/s`);
+    expect(d.walls).toBeGreaterThan(40);
+    // The paddle's tip turns at 8 rad/s × 0.082 m: the fluid around it is set moving.
+    expect(d.wallV).toBeGreaterThan(0.6);
+    expect(d.vMax).toBeGreaterThan(0.1);
+    expect(d.wallDx).toBeLessThan(0.01 * dx);
+    expect(d.wallDv).toBeLessThan(0.01 * d.wallV);
+    expect(d.dxMax).toBeLessThan(0.01 * dx);
+    expect(d.dvMax).toBeLessThan(0.01 * d.vMax);
+    expect(d.dpMax).toBeLessThan(0.01 * d.pMax);
+  }, 300_000);
+
+  it('runs a rotating frame, a frame acceleration from a file and a moving floor like the CPU backend (dual time step, mirrored walls)', async (ctx) => {
+    if (!available) ctx.skip();
+    const dx = 0.025;
+    const setup = paddleCase(dx, null, { integrationScheme: 'dual_timestep_rk_4', noRiemannWall: true });
+    setup.settings.rotatingSystem = true;
+    setup.settings.rotationVelocity = 3;
+    setup.settings.rotationAxis = [0, 0, 1];
+    setup.settings.rotationCenter = [0.2, 0.1, 0];
+    setup.settings.accelerationFile = { id: 'shake', name: 'shake.csv' };
+    // The paddle carries a surface velocity sliding along y without moving (a belt).
+    setup.movements.push({ ...slide('belt', 'paddle', [0, 1, 0], 0.5), virtualMovement: true });
+    const csv = 'time,ax,ay,az\n0,0,0,0\n0.01,1.5,0,0\n0.02,1.5,-1,0\n1,0,0,0\n';
+    const [a, b] = await runBoth(setup, 0.03, async () => new TextEncoder().encode(csv));
+    expect(b.time).toBe(a.time);
+    const d = differences(a, b, 2);
+    console.log(`rotating frame, acceleration file, belt, CPU vs GPU after ${a.step} steps, ${d.n} fluid particles: ` +
+      `|Δx| ≤ ${(d.dxMax / dx).toExponential(2)} Δx, |Δv| ≤ ${(d.dvMax / d.vMax).toExponential(2)} vmax, ` +
+      `|Δp| ≤ ${(d.dpMax / d.pMax).toExponential(2)} pmax`);
+    // The CPU's walls report their surface velocity (the GPU's mirrored walls their ghost velocity).
+    expect(d.wallV).toBeCloseTo(0.5, 5);
+    expect(d.vMax).toBeGreaterThan(0.02);
+    expect(d.dxMax).toBeLessThan(0.01 * dx);
+    expect(d.dvMax).toBeLessThan(0.01 * d.vMax);
+    expect(d.dpMax).toBeLessThan(0.01 * d.pMax);
   }, 300_000);
 
   it('runs the dual time step, mirrored walls and open boundaries like the CPU backend', async (ctx) => {
