@@ -12,12 +12,12 @@ import { sql } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { emptySetup } from '../../src/domain/setup.ts';
-import { loadCookieKeys, loadSigningKeys, type SigningKeys } from '../../src/server/auth/keys.ts';
-import { openDatabase, rowsOf, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { applyMigrations } from '../../src/server/db/migrate.ts';
-import { projectPageQuery, type ProjectListFilter } from '../../src/server/db/projects.ts';
-import { projects, simulations, simulationSetups } from '../../src/server/db/schema.ts';
-import { seedOnFirstStart } from '../../src/server/services/seed.ts';
+import { loadCookieKeys, loadSigningKeys, type SigningKeys } from '../../src/server/account/identity/keys.ts';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../../src/server/platform/db/client.ts';
+import { applyMigrations } from '../../src/server/platform/db/migrate.ts';
+import { projectPageQuery, type ProjectListFilter } from '../../src/server/projects/projects.repository.ts';
+import { projects, simulations, simulationSetups } from '../../src/server/platform/db/schema.ts';
+import { seedOnFirstStart } from '../../src/server/account/seed.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
@@ -83,7 +83,7 @@ async function seedData(handle: DatabaseHandle): Promise<SigningKeys> {
         name: simulationName(offset + k, j),
         sizeBytes: ((offset + k) * 7919 + j * 104_729) % 5_000_000_000,
         creditsConsumed: j * 1.5,
-        state: j % 3 === 0 ? 'completed' : 'not_started',
+        state: j % 3 === 0 ? ('completed' as const) : ('not_started' as const),
       })),
     );
     const sims = await handle.db.insert(simulations).values(simulationRows).returning({ id: simulations.id });

@@ -17,11 +17,11 @@ import { randomBytes } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import type { SetupDocument } from '../../src/domain/setup.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { JobHandlerRegistry } from '../../src/server/jobs/registry.ts';
+import { JobHandlerRegistry } from '../../src/server/platform/jobs/registry.ts';
 import { solverRunHandler } from '../../src/server/runs/solverRunHandler.ts';
-import { loadSigningKeys } from '../../src/server/auth/keys.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { findUserByEmail } from '../../src/server/db/users.ts';
+import { loadSigningKeys } from '../../src/server/account/identity/keys.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import { findUserByEmail } from '../../src/server/account/users.repository.ts';
 import { createNodeSolverRun } from '../../src/solver/nodePlatform.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

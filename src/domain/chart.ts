@@ -66,15 +66,18 @@ export function defaultDatasetLayout(index: number, name: string): DatasetLayout
   };
 }
 
-/** x value of a point on the chosen axis. */
+/**
+ * x value of a point on the chosen axis. Times are rounded to 12 significant digits so that output 7 at
+ * 0.04 s reads 0.28, not the 0.28000000000000004 of the binary product.
+ */
 export function chartX(point: ChartPoint, xAxis: ChartLayout['xAxis'], outputTimeInterval: number): number {
-  return xAxis === 'time' ? point.x * outputTimeInterval : point.x;
+  return xAxis === 'time' ? Number((point.x * outputTimeInterval).toPrecision(12)) : point.x;
 }
 
 /** Semicolon-separated CSV: one x column, then one column per dataset; missing values stay empty. */
 export function chartToCsv(window: Pick<ChartWindow, 'datasets' | 'layout'>, outputTimeInterval: number): string {
   const xs = [...new Set(window.datasets.flatMap((d) => d.data.map((p) => p.x)))].sort((a, b) => a - b);
   const header = [window.layout.xAxis === 'time' ? 'time' : 'output', ...window.datasets.map((d) => window.layout.datasetLayouts[d.id]?.name ?? d.id)];
-  const rows = xs.map((x) => [window.layout.xAxis === 'time' ? x * outputTimeInterval : x, ...window.datasets.map((d) => d.data.find((q) => q.x === x)?.y)]);
+  const rows = xs.map((x) => [chartX({ x, y: 0 }, window.layout.xAxis, outputTimeInterval), ...window.datasets.map((d) => d.data.find((q) => q.x === x)?.y)]);
   return toCsv([header, ...rows], CHART_CSV);
 }

@@ -62,6 +62,7 @@ export const MESSAGES = {
   movementLeaderMissing: 'leader movement does not exist',
   movementMissing: 'movement does not exist',
   movementLeaderCycle: 'a movement cannot follow itself or one of its followers',
+  endTimeAfterMovementStarts: 'must be greater than the start of every movement',
   // periodic boundary
   sliceAngleSmall: 'Slice angles below 15° may give inaccurate results',
   sliceAngleDivisor: 'Slice angle should divide 360° evenly',

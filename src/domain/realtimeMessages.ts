@@ -6,6 +6,7 @@ import type { JobRecord } from './jobRecords.ts';
 import type { OutputListEntry, RunLogEntry } from './runOutputs.ts';
 import type { SimulationCondition } from './condition.ts';
 import type { SimulationState } from './simulationState.ts';
+import { statsCalcCommandSchema, statsCancelCommandSchema, statsInfoCommandSchema, type StatsReply } from './statisticsMessages.ts';
 
 /** POST /fetch/auth: a short-lived ticket that opens one realtime socket (`/ws?ticket=`); ttl in seconds. */
 export const realtimeTicketSchema = z.object({ token: z.string(), ttl: z.number().int().positive() });
@@ -14,7 +15,10 @@ export type RealtimeTicket = z.infer<typeof realtimeTicketSchema>;
 const simId = z.uuid();
 const outputNumbers = z.array(z.number().int().nonnegative()).min(1).max(10_000);
 
-export const subscribeCommandSchema = z.object({ type: z.enum(['subscribe', 'unsubscribe']), simId });
+export const pingCommandSchema = z.object({ type: z.literal('ping') });
+export const syncCommandSchema = z.object({ type: z.literal('sync') });
+export const subscribeCommandSchema = z.object({ type: z.literal('subscribe'), simId });
+export const unsubscribeCommandSchema = z.object({ type: z.literal('unsubscribe'), simId });
 export const availableOutputsCommandSchema = z.object({ type: z.literal('fetch.available_outputs'), simId });
 export const fetchInfoCommandSchema = z.object({ type: z.literal('fetch.info'), simId, outputs: outputNumbers });
 
@@ -28,6 +32,8 @@ export const dataRequestSchema = z.object({
   bundle: z.boolean().default(true),
 });
 export type DataRequest = z.infer<typeof dataRequestSchema>;
+/** A data request as a client writes it (defaults may be left out). */
+export type DataRequestInput = z.input<typeof dataRequestSchema>;
 export const fetchDataCommandSchema = z.object({
   type: z.literal('fetch.data'),
   simId,
@@ -96,3 +102,50 @@ export type SyncReply = { type: 'sys.sync.resp'; vizUpdates: OutputStateUpdates;
 
 /** Error replies name the command; `error` is forbidden, not_found or invalid_command. */
 export type RealtimeCommandError = { type: 'error'; error: 'forbidden' | 'not_found' | 'invalid_command'; command: string; simId?: string; description: string };
+
+/**
+ * Every command a client may send, told apart by `type`; the server checks each incoming frame against
+ * this before a handler sees it. `requestId`, when given, is echoed by nothing but lets a client pair
+ * its own replies.
+ */
+export const realtimeCommandSchema = z.discriminatedUnion('type', [
+  pingCommandSchema,
+  syncCommandSchema,
+  subscribeCommandSchema,
+  unsubscribeCommandSchema,
+  availableOutputsCommandSchema,
+  fetchInfoCommandSchema,
+  fetchDataCommandSchema,
+  statsInfoCommandSchema,
+  statsCalcCommandSchema,
+  statsCancelCommandSchema,
+]);
+/** A command as the server's handlers receive it (defaults applied). */
+export type RealtimeCommand = z.output<typeof realtimeCommandSchema>;
+/** A command as a client writes it (defaults may be left out). */
+export type RealtimeCommandInput = z.input<typeof realtimeCommandSchema> & { requestId?: string };
+export type RealtimeCommandType = RealtimeCommand['type'];
+export type RealtimeCommandOf<T extends RealtimeCommandType> = Extract<RealtimeCommand, { type: T }>;
+
+export type AvailableOutputsReply = { type: 'fetch.available_outputs.resp'; simId: string; runId: string | null; outputs: OutputListEntry[] };
+export type SubscriptionReply = { type: 'subscribed'; simId: string } | { type: 'unsubscribed'; simId: string };
+/** `canceled`: how many computations were stopped. */
+export type StatsCancelReply = { type: 'stats.cancel.resp'; simId: string; calcId: string | null; canceled: number };
+/** A frame that is not a command the server knows: not JSON, no type, an unknown type, or a failed handler. */
+export type RealtimeChannelError = { type: 'error'; error: 'malformed_message' | 'unknown_command' | 'command_failed'; command?: string; description: string };
+
+/** Every message the server sends on the channel, told apart by `type`. */
+export type RealtimeServerMessage =
+  | { type: 'pong' }
+  | SubscriptionReply
+  | SimulationEvent
+  | AvailableOutputsReply
+  | FetchInfoReply
+  | FetchDataReply
+  | SyncReply
+  | StatsReply
+  | StatsCancelReply
+  | RealtimeCommandError
+  | RealtimeChannelError;
+export type RealtimeServerMessageType = RealtimeServerMessage['type'];
+export type RealtimeServerMessageOf<T extends RealtimeServerMessageType> = Extract<RealtimeServerMessage, { type: T }>;

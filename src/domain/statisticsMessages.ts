@@ -66,4 +66,5 @@ export type StatsReply =
   | { type: 'output_statistic'; simId: string; calcId: string; outputNo: number; statistic: StatisticsOperation; value: number | null }
   | { type: 'all_output_statistic'; simId: string; calcId: string; statistic: StatisticsOperation; aggregator: StatisticsOperation; value: number | null }
   | { type: 'stats.warning'; simId: string; calcId: string; message: string; outputs: number[] }
+  | { type: 'masking_error'; simId: string; calcId: string; mask: string; description: string }
   | { type: 'stats.state'; simId: string; calcId: string; state: StatisticsState; progress: number; error: string | null; outputs?: number[] };

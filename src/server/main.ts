@@ -2,7 +2,7 @@
 // listens, and prints where to sign in plus one machine-readable SURGE_READY line for test harnesses.
 import { createServer } from 'node:net';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './platform/config.ts';
 
 /** PORT=0 asks for a free port; it is chosen before building so that URLs and the issuer know it. */
 async function freePort(host: string): Promise<number> {

@@ -3,10 +3,10 @@
 // the API replicas share. Any number run on any machines; SIGTERM hands running solver runs over (they
 // checkpoint and continue on another worker), SIGKILL leaves them to the sweeper of the others.
 import { mkdirSync } from 'node:fs';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { applyMigrations } from './db/migrate.ts';
-import { jsonLinesLogger } from './jobs/logger.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { applyMigrations } from './platform/db/migrate.ts';
+import { jsonLinesLogger } from './platform/jobs/logger.ts';
 import { loadRunsConfig } from './runs/config.ts';
 import { createRunsRuntime } from './runs/runtime.ts';
 

@@ -21,7 +21,6 @@ import { TileFrame } from './TileFrame.tsx';
 import { TILE_REGISTRY } from './tileRegistry.ts';
 import { useDashboards } from './useDashboards.ts';
 import { useLiveLog } from './useLiveLog.ts';
-import { useLiveSimulation } from './useLiveSimulation.ts';
 
 type GraphEditing = { tile: DashboardTile | null } | null;
 type ViewDialog = 'save-view' | 'save-template' | 'load-template' | 'manage-templates' | null;
@@ -40,7 +39,6 @@ export function currentView(views: readonly DashboardView[], chosen: string | un
 }
 
 export function MonitorScreen({ simulation }: { simulation: Simulation }) {
-  useLiveSimulation(simulation.id);
   const log = useLiveLog(simulation.id, simulation.state, simulation.activeRunId);
   const dashboards = useDashboards(simulation.id);
   const graphUnit = useMonitorStore((s) => s.graphUnit);

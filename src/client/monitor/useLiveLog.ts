@@ -64,7 +64,7 @@ export function useLiveLog(simulationId: string, state: SimulationState, activeR
   useSimulationEvents(simulationId, (event) => {
     if (event.type === 'log.append') {
       if (!belongsToRun(event.runId, previousRun.current.activeRunId)) return;
-      const rows = rowsFromEvent(event.entries ?? event.entry ?? event.log);
+      const rows = rowsFromEvent(event.entries);
       if (rows.length > 0) setSeries((current) => appendLogRows(current, rows));
     } else if (event.type === RESYNC_EVENT) {
       reload();

@@ -1,7 +1,19 @@
 // The realtime results channel (spec 2 §7) on top of the connection engine: subscriptions to one
 // simulation's events that survive reconnects, and the request/reply commands fetch.available_outputs,
 // fetch.info, fetch.data and sync. No React here; screens use it through hooks.
-import type { ConnectionStatus, RealtimeConnection, RealtimeMessage } from './RealtimeConnection.ts';
+import type {
+  AvailableOutputsReply,
+  DataRequestInput,
+  FetchDataReply,
+  FetchInfoReply,
+  OutputsAvailableEvent,
+  RealtimeCommandInput,
+  RealtimeServerMessage,
+  RealtimeServerMessageType,
+  SimulationEvent as ServerSimulationEvent,
+  SyncReply,
+} from '../../domain/realtimeMessages.ts';
+import type { ConnectionStatus, RealtimeConnection } from './RealtimeConnection.ts';
 
 /** Events of one simulation that the server pushes to subscribers. */
 export const SIMULATION_EVENT_TYPES = ['simulation.update', 'job.update', 'log.append', 'outputs.available', 'condition.triggered'] as const;
@@ -13,16 +25,28 @@ export type SimulationEventType = (typeof SIMULATION_EVENT_TYPES)[number];
  */
 export const RESYNC_EVENT = 'channel.resync';
 
-export type SimulationEvent = RealtimeMessage & { type: SimulationEventType | typeof RESYNC_EVENT; simId: string };
+/**
+ * Sent to a simulation's watchers when a sync reply names it: its outputs' visualization or sensor
+ * states changed while this client was away, so the outputs list should be read again.
+ */
+export const OUTPUTS_STALE_EVENT = 'outputs.stale';
+
+/** What a simulation's watchers receive: the server's events plus the channel's own two notices. */
+export type SimulationEvent = ServerSimulationEvent | { type: typeof RESYNC_EVENT; simId: string } | { type: typeof OUTPUTS_STALE_EVENT; simId: string };
 export type SimulationListener = (event: SimulationEvent) => void;
 
 export interface RequestOptions {
   /** Reply types that answer this command. */
-  replies: readonly string[];
+  replies: readonly RealtimeServerMessageType[];
   /** Further test a reply must pass (same simulation, same outputs). */
-  matches?: (reply: RealtimeMessage) => boolean;
+  matches?: (reply: RealtimeServerMessage) => boolean;
   /** Replies are collected until this returns true; by default the first one ends the request. */
-  done?: (reply: RealtimeMessage, collected: readonly RealtimeMessage[]) => boolean;
+  done?: (reply: RealtimeServerMessage, collected: readonly RealtimeServerMessage[]) => boolean;
+  /**
+   * Called with each reply as it comes, for commands whose replies stream (statistics). With it the
+   * timeout counts from the latest reply rather than from the command: a stream lives while it speaks.
+   */
+  onReply?: (reply: RealtimeServerMessage) => void;
   timeoutMs?: number;
 }
 
@@ -39,14 +63,7 @@ export class RealtimeRequestError extends Error {
 export const REALTIME_REQUEST_TIMEOUT_MS = 30_000;
 
 /** One object of a fetch.data request: which objects, attributes and dataset of the outputs to send. */
-export interface FetchDataRequest {
-  objIds: string[];
-  attributes: string[];
-  geometry: boolean;
-  dataset: string;
-  masks?: string[];
-  bundle?: boolean;
-}
+export type FetchDataRequest = DataRequestInput;
 
 let nextRequestId = 1;
 
@@ -95,14 +112,14 @@ export class RealtimeChannel {
     return [...this.watchers.keys()];
   }
 
-  fetchAvailableOutputs(simId: string, timeoutMs?: number): Promise<RealtimeMessage> {
+  fetchAvailableOutputs(simId: string, timeoutMs?: number): Promise<AvailableOutputsReply | OutputsAvailableEvent> {
     return this.request(
       { type: 'fetch.available_outputs', simId },
       { replies: ['outputs.available', 'fetch.available_outputs.resp'], matches: sameSimulation(simId), timeoutMs },
-    ).then((replies) => replies[0]);
+    ).then((replies) => replies[0] as AvailableOutputsReply | OutputsAvailableEvent);
   }
 
-  fetchInfo(simId: string, outputs: readonly number[], timeoutMs?: number): Promise<RealtimeMessage[]> {
+  fetchInfo(simId: string, outputs: readonly number[], timeoutMs?: number): Promise<FetchInfoReply[]> {
     return this.request(
       { type: 'fetch.info', simId, outputs: [...outputs] },
       {
@@ -111,11 +128,11 @@ export class RealtimeChannel {
         done: (_reply, collected) => collected.length >= Math.max(1, outputs.length),
         timeoutMs,
       },
-    );
+    ) as Promise<FetchInfoReply[]>;
   }
 
   /** Asks for output data; the server answers with fetch.data.* replies (bundles are URLs to download). */
-  fetchData(simId: string, outputs: readonly number[], requests: readonly FetchDataRequest[], timeoutMs?: number): Promise<RealtimeMessage[]> {
+  fetchData(simId: string, outputs: readonly number[], requests: readonly FetchDataRequest[], timeoutMs?: number): Promise<FetchDataReply[]> {
     return this.request(
       { type: 'fetch.data', simId, outputs: [...outputs], requests: [...requests] },
       {
@@ -125,45 +142,49 @@ export class RealtimeChannel {
         done: (_reply, collected) => collected.filter((r) => r.type === 'fetch.data.bundle' || r.type === 'missing_output').length >= outputs.length,
         timeoutMs,
       },
-    );
+    ) as Promise<FetchDataReply[]>;
   }
 
   /** Asks for the visualization and sensor updates per simulation that this client missed. */
-  sync(timeoutMs?: number): Promise<RealtimeMessage> {
-    return this.request({ type: 'sync' }, { replies: ['sys.sync.resp'], timeoutMs }).then((replies) => replies[0]);
+  sync(timeoutMs?: number): Promise<SyncReply> {
+    return this.request({ type: 'sync' }, { replies: ['sys.sync.resp'], timeoutMs }).then((replies) => replies[0] as SyncReply);
   }
 
   /**
    * Sends a command and resolves with its replies. While the channel is not connected the command waits
    * for the connection (within the timeout); an 'error' reply naming the command rejects it.
    */
-  request(message: RealtimeMessage, options: RequestOptions): Promise<RealtimeMessage[]> {
+  request(message: RealtimeCommandInput, options: RequestOptions): Promise<RealtimeServerMessage[]> {
     const requestId = `r${nextRequestId++}`;
-    const outgoing: RealtimeMessage = { ...message, requestId };
+    const outgoing: RealtimeCommandInput = { ...message, requestId };
     const timeoutMs = options.timeoutMs ?? REALTIME_REQUEST_TIMEOUT_MS;
-    return new Promise<RealtimeMessage[]>((resolve, reject) => {
-      const collected: RealtimeMessage[] = [];
+    return new Promise<RealtimeServerMessage[]>((resolve, reject) => {
+      const collected: RealtimeServerMessage[] = [];
       const cleanups: (() => void)[] = [];
       const finish = (error: Error | null) => {
         for (const cleanup of cleanups) cleanup();
         if (error) reject(error);
         else resolve(collected);
       };
-      const answers = (reply: RealtimeMessage) => {
+      const answers = (reply: RealtimeServerMessage) => {
         // A server that echoes request ids pairs replies exactly; otherwise type and simulation decide.
-        if (typeof reply.requestId === 'string' && reply.requestId !== requestId) return false;
+        const echoed = requestIdOf(reply);
+        if (echoed !== undefined && echoed !== requestId) return false;
         return options.matches ? options.matches(reply) : true;
       };
-      const timer = setTimeout(
-        () => finish(new RealtimeRequestError(message.type, `The server did not answer ${message.type} in time.`)),
-        timeoutMs,
-      );
+      const expire = () => finish(new RealtimeRequestError(message.type, `The server did not answer ${message.type} in time.`));
+      let timer = setTimeout(expire, timeoutMs);
       cleanups.push(() => clearTimeout(timer));
       for (const type of options.replies) {
         cleanups.push(
           this.connection.subscribe(type, (reply) => {
             if (!answers(reply)) return;
             collected.push(reply);
+            if (options.onReply) {
+              clearTimeout(timer);
+              timer = setTimeout(expire, timeoutMs);
+              options.onReply(reply);
+            }
             const done = options.done ? options.done(reply, collected) : true;
             if (done) finish(null);
           }),
@@ -172,9 +193,9 @@ export class RealtimeChannel {
       cleanups.push(
         this.connection.subscribe('error', (reply) => {
           if (reply.command !== message.type) return;
-          if (typeof reply.requestId === 'string' && reply.requestId !== requestId) return;
-          const description = typeof reply.description === 'string' ? reply.description : `${message.type} failed.`;
-          finish(new RealtimeRequestError(message.type, description));
+          const echoed = requestIdOf(reply);
+          if (echoed !== undefined && echoed !== requestId) return;
+          finish(new RealtimeRequestError(message.type, reply.description || `${message.type} failed.`));
         }),
       );
       if (this.connection.send(outgoing)) return;
@@ -203,32 +224,30 @@ export class RealtimeChannel {
     if (this.everConnected) this.lostSinceConnected = true;
   }
 
-  private dispatch(message: RealtimeMessage): void {
-    const simId = message.simId;
-    if (typeof simId !== 'string') return;
-    const listeners = this.watchers.get(simId);
+  private dispatch(event: SimulationEvent): void {
+    const listeners = this.watchers.get(event.simId);
     if (!listeners) return;
-    for (const listener of [...listeners]) listener(message as SimulationEvent);
+    for (const listener of [...listeners]) listener(event);
   }
 
   /** sys.sync.resp names the simulations with visualization or sensor updates: their watchers re-read. */
-  private onSyncReply(message: RealtimeMessage): void {
-    const updated = new Set<string>();
-    for (const field of ['vizUpdates', 'sensorUpdates'] as const) {
-      const value = message[field];
-      if (value && typeof value === 'object') for (const simId of Object.keys(value)) updated.add(simId);
-    }
-    for (const simId of updated) this.dispatch({ type: 'outputs.available', simId });
+  private onSyncReply(message: SyncReply): void {
+    const updated = new Set<string>([...Object.keys(message.vizUpdates), ...Object.keys(message.sensorUpdates)]);
+    for (const simId of updated) this.dispatch({ type: OUTPUTS_STALE_EVENT, simId });
   }
 }
 
 const FETCH_DATA_REPLIES = [
-  'fetch.data.bundle', 'fetch.data.attribute', 'fetch.data.geometry', 'fetch.data.transform', 'fetch.data.mask',
-  'fetch.data.misc', 'missing_output', 'missing_object', 'missing_attribute', 'missing_dataset', 'missing_mask', 'masking_error',
-] as const;
+  'fetch.data.bundle', 'missing_output', 'missing_object', 'missing_attribute', 'missing_dataset', 'missing_mask',
+] as const satisfies readonly FetchDataReply['type'][];
 
 function sameSimulation(simId: string) {
-  return (reply: RealtimeMessage) => reply.simId === undefined || reply.simId === simId;
+  return (reply: RealtimeServerMessage) => !('simId' in reply) || reply.simId === undefined || reply.simId === simId;
+}
+
+function requestIdOf(reply: RealtimeServerMessage): string | undefined {
+  const value = (reply as { requestId?: unknown }).requestId;
+  return typeof value === 'string' ? value : undefined;
 }
 
 const channels = new WeakMap<RealtimeConnection, RealtimeChannel>();

@@ -4,10 +4,15 @@
 /** 'suspended': closed on purpose while the page was hidden; it reopens when the page shows again. */
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'suspended' | 'closed';
 
-export interface RealtimeMessage {
-  type: string;
-  [field: string]: unknown;
-}
+import type {
+  RealtimeCommandInput,
+  RealtimeServerMessage,
+  RealtimeServerMessageOf,
+  RealtimeServerMessageType,
+} from '../../domain/realtimeMessages.ts';
+
+/** What a listener of `type` receives: that member of the server's union, or any message for '*'. */
+export type MessageOf<T extends RealtimeServerMessageType | '*'> = T extends RealtimeServerMessageType ? RealtimeServerMessageOf<T> : RealtimeServerMessage;
 
 /** The part of the browser WebSocket the engine uses, so tests can drive it without a network. */
 export interface SocketLike {
@@ -39,15 +44,15 @@ export interface RealtimeOptions {
   /** Builds the socket URL, access token included; null means the user is not signed in. */
   resolveUrl: () => Promise<string | null>;
   timing: RealtimeTiming;
-  heartbeatMessage: () => RealtimeMessage;
+  heartbeatMessage: () => RealtimeCommandInput;
   /** Whether a message says the server side of the channel is fully up (slows the heartbeat down). */
-  isWorkloadReady: (message: RealtimeMessage) => boolean;
+  isWorkloadReady: (message: RealtimeServerMessage) => boolean;
   createSocket?: (url: string) => SocketLike;
 }
 
 const OPEN = 1;
 
-type Listener = (message: RealtimeMessage) => void;
+type Listener = (message: RealtimeServerMessage) => void;
 
 export class RealtimeConnection {
   private readonly options: RealtimeOptions;
@@ -72,15 +77,17 @@ export class RealtimeConnection {
   }
 
   /** Listens to messages of one type ('*' for all); returns the function that stops listening. */
-  subscribe(type: string, listener: Listener): () => void {
+  subscribe<T extends RealtimeServerMessageType | '*'>(type: T, listener: (message: MessageOf<T>) => void): () => void {
     let set = this.listeners.get(type);
     if (!set) {
       set = new Set();
       this.listeners.set(type, set);
     }
-    set.add(listener);
+    // Messages are routed by their type, so a listener of `type` only ever sees MessageOf<T>.
+    const entry = listener as Listener;
+    set.add(entry);
     return () => {
-      set.delete(listener);
+      set.delete(entry);
     };
   }
 
@@ -92,7 +99,7 @@ export class RealtimeConnection {
   }
 
   /** Sends a message if the socket is open; returns whether it was sent. */
-  send(message: RealtimeMessage): boolean {
+  send(message: RealtimeCommandInput): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
@@ -222,11 +229,12 @@ export class RealtimeConnection {
 
   private receive(data: unknown): void {
     if (typeof data !== 'string') return;
-    let message: RealtimeMessage;
+    let message: RealtimeServerMessage;
     try {
       const parsed: unknown = JSON.parse(data);
       if (!parsed || typeof parsed !== 'object' || typeof (parsed as { type?: unknown }).type !== 'string') return;
-      message = parsed as RealtimeMessage;
+      // The server sends members of the domain's union only (src/domain/realtimeMessages.ts).
+      message = parsed as RealtimeServerMessage;
     } catch {
       return;
     }

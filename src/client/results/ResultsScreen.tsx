@@ -1,9 +1,11 @@
 // Results (spec 2 §2 postprocessor): the run's outputs in the 3D canvas through the viewer engine, with
-// the colormap panel, the output loading chip, playback, and the canvas actions (solid and fluid view
-// mode, clip, Save Image, camera). The viewer's decoding workers fetch the output files with the token.
+// the colormap panel, the output loading chip, playback, the canvas actions (solid and fluid view mode,
+// clip, Save Image, camera) and the statistics panel below the canvas. The viewer's decoding workers
+// fetch the output files with the token.
 import { Alert, Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DEFAULT_OUTPUT_ESTIMATE } from '../../domain/constants.ts';
+import type { OutputListEntry } from '../../domain/runOutputs.ts';
 import { outputCount } from '../../domain/settings.ts';
 import type { Simulation } from '../../domain/simulation.ts';
 import { errorMessage } from '../api/ApiClient.ts';
@@ -19,16 +21,18 @@ import { CanvasActions } from './CanvasActions.tsx';
 import { HIDDEN_OBJECT_KINDS } from './outputFolderSource.ts';
 import { viewableOutputs } from './outputList.ts';
 import { ResultsTimeline } from './ResultsTimeline.tsx';
+import { StatisticsPanel } from './statistics/StatisticsPanel.tsx';
 import { useOutputs } from './useOutputs.ts';
 import { useResultsViewer } from './useResultsViewer.ts';
 
 const OVERLAY = { position: 'absolute', zIndex: 2 } as const;
+const NO_OUTPUTS: readonly OutputListEntry[] = [];
 
 export function ResultsScreen({ simulation }: { simulation: Simulation }) {
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [canvasError, setCanvasError] = useState<string | null>(null);
   const outputs = useOutputs(simulation.id, simulation.state);
-  const { data: setup } = useSetupDocument(simulation.id, simulation.activeRunId);
+  const { data: setup, isLoading: setupLoading } = useSetupDocument(simulation.id, simulation.activeRunId);
   const expectedTotal = setup ? outputCount(setup.settings) : Math.round(DEFAULT_OUTPUT_ESTIMATE);
   const { loadingFirst, error } = useResultsViewer(viewer, simulation.id, outputs.data, expectedTotal);
   const particleCount = useViewerState(viewer, (s) => s.particleCount);
@@ -36,6 +40,7 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
   const viewable = viewableOutputs(outputs.data ?? []);
   const outputIndex = useViewerState(viewer, (s) => s.playback.outputIndex);
   const shownOutputNo = viewable[outputIndex]?.outputNo ?? null;
+  const viewerSelection = useViewerState(viewer, (s) => s.selection);
   const problem = canvasError ?? error ?? (outputs.error && !outputs.data ? errorMessage(outputs.error) : null);
 
   return (
@@ -50,53 +55,63 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
         <ModeSwitch simulation={simulation} current="results" />
         <OutputLoadingChip viewer={viewer} />
       </Group>
-      <Box style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', background: 'linear-gradient(#f4f6f9, #dfe4ea)' }}>
-        <ViewerCanvas
-          options={{ mode: 'postprocessor', cameraStorageKey: `results:${simulation.id}`, hiddenObjectKinds: HIDDEN_OBJECT_KINDS }}
-          onViewer={setViewer}
-          onError={(e) => setCanvasError(`The 3D view could not start: ${e.message}`)}
-          style={{ position: 'absolute', inset: 0 }}
-        />
-        <ScaleBarOverlay viewer={viewer} />
+      <Box style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', background: 'linear-gradient(#f4f6f9, #dfe4ea)' }}>
+          <ViewerCanvas
+            options={{ mode: 'postprocessor', cameraStorageKey: `results:${simulation.id}`, hiddenObjectKinds: HIDDEN_OBJECT_KINDS }}
+            onViewer={setViewer}
+            onError={(e) => setCanvasError(`The 3D view could not start: ${e.message}`)}
+            style={{ position: 'absolute', inset: 0 }}
+          />
+          <ScaleBarOverlay viewer={viewer} />
 
-        <Box style={{ ...OVERLAY, top: 12, left: 12, width: 272 }}>
-          <ColormapPanel viewer={viewer} />
-        </Box>
-
-        <Box style={{ ...OVERLAY, top: 12, right: 12 }}>
-          <CanvasActions viewer={viewer} simulation={simulation} outputNo={shownOutputNo} />
-        </Box>
-
-        {(loadingFirst || problem || (outputs.data && viewable.length === 0)) && (
-          <Box style={{ ...OVERLAY, top: '40%', left: '50%', transform: 'translate(-50%, -50%)' }}>
-            {problem ? (
-              <Alert color="red" variant="filled" title="The results could not be shown" maw={460} data-testid="results-error">
-                {problem}
-              </Alert>
-            ) : loadingFirst ? (
-              <Paper withBorder p="sm" radius="md" shadow="sm" data-testid="results-loading">
-                <Group gap={8}>
-                  <Loader size="xs" />
-                  <Text size="sm">Loading the newest output…</Text>
-                </Group>
-              </Paper>
-            ) : (
-              <Paper withBorder p="md" radius="md" shadow="sm" maw={380} data-testid="results-waiting">
-                <Text size="sm" fw={600}>
-                  No outputs yet
-                </Text>
-                <Text size="xs" c="dimmed">
-                  The solver writes an output every {setup ? `${setup.settings.outputTimeInterval} s` : 'output interval'} of simulated time. They appear here as
-                  soon as they are ready.
-                </Text>
-              </Paper>
-            )}
+          <Box style={{ ...OVERLAY, top: 12, left: 12, width: 272 }}>
+            <ColormapPanel viewer={viewer} />
           </Box>
-        )}
 
-        <Box style={{ ...OVERLAY, bottom: 14, left: '50%', transform: 'translateX(-50%)' }}>
-          <ResultsTimeline viewer={viewer} outputs={viewable} />
+          <Box style={{ ...OVERLAY, top: 12, right: 12 }}>
+            <CanvasActions viewer={viewer} simulation={simulation} outputNo={shownOutputNo} />
+          </Box>
+
+          {(loadingFirst || problem || (outputs.data && viewable.length === 0)) && (
+            <Box style={{ ...OVERLAY, top: '40%', left: '50%', transform: 'translate(-50%, -50%)' }}>
+              {problem ? (
+                <Alert color="red" variant="filled" title="The results could not be shown" maw={460} data-testid="results-error">
+                  {problem}
+                </Alert>
+              ) : loadingFirst ? (
+                <Paper withBorder p="sm" radius="md" shadow="sm" data-testid="results-loading">
+                  <Group gap={8}>
+                    <Loader size="xs" />
+                    <Text size="sm">Loading the newest output…</Text>
+                  </Group>
+                </Paper>
+              ) : (
+                <Paper withBorder p="md" radius="md" shadow="sm" maw={380} data-testid="results-waiting">
+                  <Text size="sm" fw={600}>
+                    No outputs yet
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    The solver writes an output every {setup ? `${setup.settings.outputTimeInterval} s` : 'output interval'} of simulated time. They appear here as
+                    soon as they are ready.
+                  </Text>
+                </Paper>
+              )}
+            </Box>
+          )}
+
+          <Box style={{ ...OVERLAY, bottom: 14, left: '50%', transform: 'translateX(-50%)' }}>
+            <ResultsTimeline viewer={viewer} outputs={viewable} />
+          </Box>
         </Box>
+        <StatisticsPanel
+          simulationId={simulation.id}
+          outputs={outputs.data ?? NO_OUTPUTS}
+          setup={setup}
+          setupLoading={setupLoading}
+          currentOutput={shownOutputNo}
+          viewerSelection={viewerSelection}
+        />
       </Box>
     </Box>
   );

@@ -3,7 +3,7 @@
 import useSWR from 'swr';
 import type { SimulationState } from '../../domain/simulationState.ts';
 import { useApi } from '../app/services.ts';
-import { RESYNC_EVENT } from '../realtime/RealtimeChannel.ts';
+import { OUTPUTS_STALE_EVENT, RESYNC_EVENT } from '../realtime/RealtimeChannel.ts';
 import { useSimulationEvents } from '../realtime/useSimulationEvents.ts';
 import { mergeOutputs, outputsPollInterval } from './outputList.ts';
 import { listOutputs } from './resultsApi.ts';
@@ -24,9 +24,9 @@ export function useOutputs(simulationId: string, state: SimulationState) {
       // Events carry the outputs that changed; before the first list arrives they cannot be merged into
       // anything (and a mutation would make SWR drop the list being read), so the list is read again.
       const incoming = event.outputs;
-      if (outputs.data && Array.isArray(incoming)) void mutate((current) => mergeOutputs(current, incoming) ?? current, { revalidate: false });
+      if (outputs.data) void mutate((current) => mergeOutputs(current, incoming) ?? current, { revalidate: false });
       else void mutate();
-    } else if (event.type === RESYNC_EVENT || (event.type === 'simulation.update' && event.state === 'creating' && state !== 'creating')) {
+    } else if (event.type === RESYNC_EVENT || event.type === OUTPUTS_STALE_EVENT || (event.type === 'simulation.update' && event.state === 'creating' && state !== 'creating')) {
       // Missed events, or a new run whose outputs replace the old ones.
       void mutate();
     }

@@ -14,7 +14,7 @@ import { SimulationStateBadge } from '../ui/SimulationStateBadge.tsx';
 import { DiscretizationResult } from './DiscretizationResult.tsx';
 import { JobCard } from './JobCard.tsx';
 import { discretizationResultOf, jobCancelCall, startDiscretization, type SimulationJob } from './runApi.ts';
-import { jobsKey, useSimulationJobs } from './useSimulationLive.ts';
+import { jobsKey, useSimulationJobs } from './useSimulationJobs.ts';
 import { useSetupValidation } from './useSetupValidation.ts';
 
 function launchingSince(jobs: readonly SimulationJob[]): number | null {

@@ -18,7 +18,6 @@ import { simulationKey } from '../simulation/useSimulation.ts';
 import { showError, showSuccess } from '../ui/toast.ts';
 import { stopSimulation } from './runApi.ts';
 import { resumableAfterStop } from './startFlowModel.ts';
-import { useSimulationUpdates } from './useSimulationLive.ts';
 
 function announce(state: SimulationState, name: string): void {
   if (state === 'launching') showSuccess(`${name} is launching`, 'The run starts as soon as its machine is ready.');
@@ -32,7 +31,6 @@ export function RunButton({ simulation }: { simulation: Simulation }) {
   const toggle = useSidebarStore((s) => s.toggle);
   const onDashboard = useMatch('/simulation/:simulationId/dashboard') !== null;
   const button = runButton(simulation);
-  useSimulationUpdates(simulation.id, simulation.state);
 
   const previous = useRef<{ id: string; state: SimulationState } | null>(null);
   useEffect(() => {

@@ -22,7 +22,7 @@ import { startFormSchema, type StartFormValues } from './startForm.ts';
 import {
   RUN_MODE_LABEL, coreLabel, coreOptions, currentConditionValues, defaultCores, generalStepFields, gpuCostText, runModeOf, startFlowBlockers,
 } from './startFlowModel.ts';
-import { jobsKey } from './useSimulationLive.ts';
+import { jobsKey } from './useSimulationJobs.ts';
 import { useSetupValidation } from './useSetupValidation.ts';
 
 interface LoadedProps {

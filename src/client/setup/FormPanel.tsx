@@ -6,8 +6,10 @@ import { AddCubeForm } from './forms/add/AddCubeForm.tsx';
 import { AddFluidLevelForm } from './forms/add/AddFluidLevelForm.tsx';
 import { UploadStlForm } from './forms/add/UploadStlForm.tsx';
 import { UploadStepForm } from './forms/add/UploadStepForm.tsx';
+import { CoordinateSystemForm } from './forms/CoordinateSystemForm.tsx';
 import { DeletionBoundaryForm } from './forms/DeletionBoundaryForm.tsx';
 import { MaterialForm } from './forms/MaterialForm.tsx';
+import { MovementForm } from './forms/movement/MovementForm.tsx';
 import { PartForm } from './forms/part/PartForm.tsx';
 import { PhysicsForm } from './forms/PhysicsForm.tsx';
 import { SettingsForm } from './forms/SettingsForm.tsx';
@@ -34,8 +36,20 @@ function FormFor({ document, selection, onClose }: Props) {
       const material = document.materials.find((m) => m.id === selection.materialId);
       return material ? <MaterialForm key={material.id} document={document} material={material} onClose={onClose} /> : null;
     }
+    case 'motion':
+    case 'movingBoundaryCondition':
+      return (
+        <MovementForm
+          key={`${selection.form}:${selection.partId ?? ''}:${selection.movementId ?? 'new'}:${selection.movementType ?? ''}`}
+          document={document}
+          selection={selection}
+          onClose={onClose}
+        />
+      );
     case 'settings':
       return <SettingsForm document={document} onClose={onClose} />;
+    case 'coordinateSystem':
+      return <CoordinateSystemForm document={document} onClose={onClose} />;
     case 'physics':
       return <PhysicsForm document={document} onClose={onClose} />;
     case 'calcDomain':

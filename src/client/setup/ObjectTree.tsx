@@ -4,7 +4,7 @@
 import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Part } from '../../domain/part.ts';
-import type { SetupDocument } from '../../domain/setup.ts';
+import { movementsOfPart, type SetupDocument } from '../../domain/setup.ts';
 import type { SetupValidation } from '../../domain/validation/validateSetup.ts';
 import { SetupIcon, type SetupIconName } from './SetupIcon.tsx';
 import { partCategory } from './setupParts.ts';
@@ -28,6 +28,12 @@ function severityOf(validation: SetupValidation, group: string, entityId?: strin
   if (issues.some((i) => i.severity === 'error')) return 'error';
   if (issues.some((i) => i.severity === 'warning')) return 'warning';
   return null;
+}
+
+/** A part's marker also shows what is wrong with its movements (they have no tree items of their own). */
+function partSeverity(validation: SetupValidation, document: SetupDocument, partId: string): Severity {
+  const all = [severityOf(validation, 'parts', partId), ...movementsOfPart(document, partId).map((m) => severityOf(validation, 'movements', m.id))];
+  return all.includes('error') ? 'error' : all.includes('warning') ? 'warning' : null;
 }
 
 function Marker({ severity }: { severity: Severity }) {
@@ -57,7 +63,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ObjectTree({ document, selection, validation, locked, header, onSelect, onFit, onToggleVisibility }: Props) {
   const solids = document.parts.filter((p) => partCategory(p) === 'solid');
   const fluids = document.parts.filter((p) => partCategory(p) === 'fluid');
-  const selectedPart = selection?.form === 'part' ? selection.partId : null;
+  // A movement form belongs to its part: the part stays marked in the tree.
+  const selectedPart =
+    selection?.form === 'part' ? selection.partId : selection?.form === 'motion' || selection?.form === 'movingBoundaryCondition' ? (selection.partId ?? null) : null;
 
   const item = (options: {
     key: string;
@@ -101,7 +109,7 @@ export function ObjectTree({ document, selection, validation, locked, header, on
       color: part.appearance.color,
       active: selectedPart === part.id,
       testId: `tree-part-${part.id}`,
-      severity: severityOf(validation, 'parts', part.id),
+      severity: partSeverity(validation, document, part.id),
       onClick: () => onSelect({ form: 'part', partId: part.id }),
       onDoubleClick: () => onFit(part.id),
       right: (
@@ -188,7 +196,7 @@ export function ObjectTree({ document, selection, validation, locked, header, on
             key: 'physics',
             label: 'Physics',
             icon: 'atom',
-            active: selection?.form === 'physics',
+            active: selection?.form === 'physics' || selection?.form === 'coordinateSystem',
             testId: 'tree-physics',
             onClick: () => onSelect({ form: 'physics' }),
           })}

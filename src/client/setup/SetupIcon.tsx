@@ -17,6 +17,9 @@ const PATHS = {
   play: 'M7 4l13 8-13 8z',
   stop: 'M6 6h12v12H6z',
   cloudCheck: 'M7 18a5 5 0 0 1-.5-10A6 6 0 0 1 18 9a4.5 4.5 0 0 1-.5 9zM9 13l2 2 4-4',
+  pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  pause: 'M7 5h3v14H7zM14 5h3v14h-3z',
 } as const;
 
 export type SetupIconName = keyof typeof PATHS;

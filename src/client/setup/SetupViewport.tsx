@@ -1,7 +1,8 @@
 // The Setup viewport: draws the case through the viewer engine (parts with their appearance, the
 // deletion boundary frame, shown seed points, the part an add form previews), keeps the engine's
-// selection and the tree's in step, fits the camera on the first scene, and names what the pointer is
-// over ('Deletion Boundary' anywhere over the boundary's box where no part is).
+// selection and the tree's in step, fits the camera on the first scene, names what the pointer is
+// over ('Deletion Boundary' anywhere over the boundary's box where no part is), and plays the parts'
+// movements on the global timeline.
 import { Alert, Box, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SetupDocument } from '../../domain/setup.ts';
@@ -9,12 +10,15 @@ import { useServices } from '../app/services.ts';
 import { CameraControls } from '../viewer/components/CameraControls.tsx';
 import { useViewerState } from '../viewer/components/useViewerState.ts';
 import { ViewerCanvas } from '../viewer/components/ViewerCanvas.tsx';
+import type { MovementMode } from '../viewer/keyframes.ts';
 import type { Viewer } from '../viewer/ViewerEngine.ts';
 import { buildSceneMeshes, DELETION_BOUNDARY_MESH_ID, SEED_POINT_MESH_PREFIX, sceneGeometryKey } from './sceneMeshes.ts';
 import { previewDrawsFluid, usePreviewStore } from './preview/previewStore.ts';
 import { isSubmitForm, sameSelection, type SetupSelection } from './setupSelection.ts';
 import { useSetupStore } from './setupStore.ts';
 import { useStlFileStore } from './stlFileStore.ts';
+import { SetupTimeline } from './timeline/SetupTimeline.tsx';
+import { hasMovingParts, useMovementLoading } from './timeline/useMovementLoading.ts';
 
 interface Props {
   document: SetupDocument;
@@ -48,6 +52,9 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const fitRequest = useSetupStore((s) => s.fitRequest);
   const previewing = usePreviewStore((s) => previewDrawsFluid(s.status));
   const [error, setError] = useState<string | null>(null);
+  const [movementMode, setMovementMode] = useState<MovementMode>('interpolate');
+  const movementLoading = useMovementLoading(viewer, document, movementMode);
+  const showTimeline = hasMovingParts(document) || movementLoading.error !== null;
   const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
   const fitted = useRef(false);
   const fittedRequest = useRef(0);
@@ -81,6 +88,8 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
     const meshes = buildSceneMeshes(current, { files: loaded, shownSeedPoints: seeds });
     try {
       viewer.setMeshes(meshes);
+      // New meshes start at rest: put the moving ones where the timeline has them.
+      viewer.setMovementProgress(viewer.getState().movement.progress);
       viewer.setSelection(selectedMeshIds(selected));
       // The case as it opens is framed once; an add form's preview alone does not count.
       if (!fitted.current && hasParts && meshes.length > 0) {
@@ -187,6 +196,11 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
       <Box style={{ position: 'absolute', right: 12, bottom: 12, width: 230 }}>
         <CameraControls viewer={viewer} />
       </Box>
+      {showTimeline && (
+        <Box style={{ position: 'absolute', left: 12, bottom: 12, width: 'min(460px, calc(100% - 266px))' }}>
+          <SetupTimeline viewer={viewer} loading={movementLoading} mode={movementMode} onMode={setMovementMode} />
+        </Box>
+      )}
       {error && (
         <Alert color="red" variant="light" title="The 3D view could not start" style={{ position: 'absolute', left: 12, right: 12, top: 12 }} data-testid="viewport-error">
           {error}

@@ -1,5 +1,8 @@
 // Changes the tree, the Add menu and the forms make to the whole document (beyond one form's fields):
-// adding and removing the deletion boundary, adding, deleting and hiding parts.
+// adding and removing the deletion boundary, adding, deleting and hiding parts, saving and deleting
+// movements (with what refers to them).
+import type { Movement } from '../../domain/movement.ts';
+import { withMovement, withMovingWall, withoutMovement, withoutPart } from '../../domain/movementEdits.ts';
 import type { Part } from '../../domain/part.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
 import { buildSceneMeshes, defaultDeletionBoundary, type StlFiles } from './sceneMeshes.ts';
@@ -40,9 +43,26 @@ export function addParts(parts: readonly Part[]): void {
   store.requestFit();
 }
 
+/** Removes the part with its movements; leaders and moving walls lose what referred to them. */
 export function deletePart(partId: string): void {
   const store = useSetupStore.getState();
-  if (store.update((doc) => ({ ...doc, parts: doc.parts.filter((p) => p.id !== partId) }))) store.select(null);
+  if (store.update((doc) => withoutPart(doc, partId))) store.select(null);
+}
+
+/**
+ * Adds or replaces a movement in one change; with `movingWallOf` the rigid part's wall velocity follows
+ * it from then on (the moving boundary condition form). Returns whether it applied (not while locked).
+ */
+export function saveMovement(movement: Movement, options: { movingWallOf?: string } = {}): boolean {
+  return useSetupStore.getState().update((doc) => {
+    const next = withMovement(doc, movement);
+    return options.movingWallOf ? withMovingWall(next, options.movingWallOf, movement.id) : next;
+  });
+}
+
+/** Removes a movement; its followers lose it as a leader and walls moving with it become no-slip walls. */
+export function deleteMovement(movementId: string): boolean {
+  return useSetupStore.getState().update((doc) => withoutMovement(doc, movementId));
 }
 
 export function replacePart(part: Part): void {

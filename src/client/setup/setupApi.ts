@@ -1,6 +1,7 @@
-// Calls of the Setup screen: the setup document, unlocking it (Edit Setup), geometry uploads with
-// progress and abort, the stored bytes of an uploaded file, and the server's validation with the
-// solver's support check (the client reads only the solver part; it computes the rest itself).
+// Calls of the Setup screen: the setup document, unlocking it (Edit Setup), geometry and acceleration file
+// uploads with progress and abort, the stored bytes of an uploaded file, the server's validation with the
+// solver's support check (the client reads only the solver part; it computes the rest itself), and the
+// movements with each moving part's keyframes.
 import { API_PREFIX } from '../../domain/api.ts';
 import { apiErrorFromResponse } from '../../domain/errors.ts';
 import { MESSAGES, templates } from '../../domain/messages.ts';
@@ -10,6 +11,11 @@ import { stepTessellationSchema, uploadedFileSchema, type StepTessellation, type
 import type { MeshingParameters } from '../../domain/meshing.ts';
 import { serverValidationSchema, type ServerValidation } from '../../domain/runs.ts';
 import { simulationSchema, type Simulation } from '../../domain/simulation.ts';
+import { z } from 'zod';
+import {
+  accelerationFileUploadSchema, partKeyframesSchema, simulationMovementsSchema, type AccelerationFileUpload, type PartKeyframesReply,
+  type SimulationMovements,
+} from '../../domain/movementApi.ts';
 import type { ApiClient, TokenSource } from '../api/ApiClient.ts';
 
 const simulationPath = (id: string) => `/simulations/${encodeURIComponent(id)}`;
@@ -53,12 +59,25 @@ export interface UploadRequest {
  * with an AbortError when `signal` aborts, and with UploadError carrying the spec's texts otherwise.
  */
 export async function uploadGeometry(request: UploadRequest): Promise<UploadedFile> {
+  const url = `${API_PREFIX}${simulationPath(request.simulationId)}/files?unit=${request.unit}`;
+  return uploadFile(url, uploadedFileSchema, request);
+}
+
+/** The acceleration file (one CSV: time, ax, ay, az), checked by the server with the domain's parser. */
+export async function uploadAccelerationFile(
+  request: Omit<UploadRequest, 'unit' | 'onProgress'> & { onProgress?: (fraction: number) => void },
+): Promise<AccelerationFileUpload> {
+  const url = `${API_PREFIX}${simulationPath(request.simulationId)}/acceleration_file`;
+  return uploadFile(url, accelerationFileUploadSchema, { ...request, onProgress: request.onProgress ?? (() => undefined) });
+}
+
+/** Sends `request.file` in the multipart field "file" to `url` and reads the created record with `schema`. */
+async function uploadFile<S extends z.ZodType>(url: string, schema: S, request: Omit<UploadRequest, 'unit'>): Promise<z.infer<S>> {
   const token = await request.tokens.getAccessToken();
   if (!token) throw new UploadError(templates.uploadFailed(request.file.name), 'You need to sign in to use Surge.', 401);
   const form = new FormData();
   form.append('file', request.file, request.file.name);
-  const url = `${API_PREFIX}${simulationPath(request.simulationId)}/files?unit=${request.unit}`;
-  return new Promise<UploadedFile>((resolve, reject) => {
+  return new Promise<z.infer<S>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -86,7 +105,7 @@ export async function uploadGeometry(request: UploadRequest): Promise<UploadedFi
         body = null;
       }
       if (xhr.status === 201 || xhr.status === 200) {
-        const parsed = uploadedFileSchema.safeParse(body);
+        const parsed = schema.safeParse(body);
         if (parsed.success) resolve(parsed.data);
         else reject(new UploadError(templates.uploadFailed(request.file.name), 'The server answered with data this version of Surge does not understand.', xhr.status));
         return;
@@ -130,4 +149,30 @@ export function getServerValidation(api: ApiClient, simulationId: string): Promi
  * simulation: one merged part, or one per body. */
 export function tessellateStep(api: ApiClient, fileId: string, parameters: MeshingParameters, selection: TessellationSelection = {}): Promise<StepTessellation> {
   return api.post(`/files/${encodeURIComponent(fileId)}/tessellation`, { ...parameters, ...selection }, stepTessellationSchema, 201);
+}
+
+export function getSimulationMovements(api: ApiClient, simulationId: string, signal?: AbortSignal): Promise<SimulationMovements> {
+  return api.get(`${simulationPath(simulationId)}/movements`, simulationMovementsSchema, undefined, signal);
+}
+
+/** Thrown when a keyframe reply is not what the viewer can play ('Movements could not be interpreted.'). */
+export class KeyframesShapeError extends Error {
+  constructor() {
+    super(MESSAGES.movementsNotInterpreted);
+    this.name = 'KeyframesShapeError';
+  }
+}
+
+/** A part's keyframes; a reply of another shape is refused with the spec's message. */
+export async function getPartKeyframes(
+  api: ApiClient,
+  simulationId: string,
+  partId: string,
+  interpolate: boolean,
+  signal?: AbortSignal,
+): Promise<PartKeyframesReply> {
+  const raw: unknown = await api.get(`/parts/${encodeURIComponent(partId)}/movements/keyframes`, z.unknown(), { simulationId, interpolate }, signal);
+  const parsed = partKeyframesSchema.safeParse(raw);
+  if (!parsed.success) throw new KeyframesShapeError();
+  return parsed.data;
 }

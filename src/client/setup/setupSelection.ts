@@ -1,8 +1,9 @@
 // What the Setup screen has open: the object selected in the tree or canvas and the left form that edits
 // it (spec 1 §2 'Setup': forms and their sizes), and where a validation finding leads when clicked.
+import type { MovementType } from '../../domain/movement.ts';
 import type { ValidationIssue } from '../../domain/validation/issues.ts';
 
-export const PART_TABS = ['geometry', 'information', 'initialConditions', 'material', 'boundaryConditions', 'appearance'] as const;
+export const PART_TABS = ['geometry', 'information', 'initialConditions', 'material', 'motion', 'boundaryConditions', 'appearance'] as const;
 export type PartTab = (typeof PART_TABS)[number];
 
 export const PART_TAB_LABEL: Record<PartTab, string> = {
@@ -10,6 +11,7 @@ export const PART_TAB_LABEL: Record<PartTab, string> = {
   information: 'Information',
   initialConditions: 'Initial conditions',
   material: 'Material',
+  motion: 'Motion',
   boundaryConditions: 'Boundary conditions',
   appearance: 'Appearance',
 };
@@ -20,17 +22,23 @@ export const PART_TAB_SHORT: Record<PartTab, string> = {
   information: 'Info',
   initialConditions: 'Initial',
   material: 'Material',
+  motion: 'Motion',
   boundaryConditions: 'Boundary',
   appearance: 'Appearance',
 };
 
-/** The tabs a part shows: solids get Boundary conditions, fluids Initial conditions and Material. */
+/**
+ * The tabs a part shows: solids get Motion and Boundary conditions, fluids Initial conditions and
+ * Material; inlets and outlets, which may move too, both.
+ */
 export function partTabs(part: { component: { type: string } }): PartTab[] {
   switch (part.component.type) {
     case 'rigid':
-      return ['geometry', 'information', 'boundaryConditions', 'appearance'];
+      return ['geometry', 'information', 'motion', 'boundaryConditions', 'appearance'];
     case 'refinement':
       return ['geometry', 'information', 'appearance'];
+    case 'openboundary':
+      return ['geometry', 'information', 'initialConditions', 'material', 'motion', 'appearance'];
     default:
       return ['geometry', 'information', 'initialConditions', 'material', 'appearance'];
   }
@@ -48,19 +56,37 @@ export const ADD_PART_TITLE: Record<AddPartKind, string> = {
   fluidLevel: 'Add Fluid: Fluid Level',
 };
 
+/**
+ * The movement form (spec 1 §4): adding when `movementId` is absent (for part `partId`, starting as
+ * `movementType`), editing the movement `movementId` otherwise. 'motion' edits movements of the part's
+ * geometry (Motion tab); 'movingBoundaryCondition' those that move only a wall's velocity (Boundary
+ * conditions tab).
+ */
+export type MovementSelection = {
+  form: 'motion' | 'movingBoundaryCondition';
+  partId?: string;
+  movementId?: string;
+  movementType?: MovementType;
+};
+
 export type SetupSelection =
   | { form: 'part'; partId: string; tab?: PartTab }
   | { form: 'addPart'; kind: AddPartKind }
   | { form: 'material'; materialId: number }
+  | MovementSelection
   | { form: 'settings' }
   | { form: 'physics' }
+  | { form: 'coordinateSystem' }
   | { form: 'calcDomain' };
 
 export type SetupFormId = SetupSelection['form'];
 
-/** Spec 1 §2: part, addPart, material, settings and physics are large left forms; calcDomain is small. */
+/**
+ * Spec 1 §2: part, addPart, material, motion, movingBoundaryCondition, settings and physics are large left
+ * forms; calcDomain and coordinateSystem are small.
+ */
 export function formSize(form: SetupFormId): 'large' | 'small' {
-  return form === 'calcDomain' ? 'small' : 'large';
+  return form === 'calcDomain' || form === 'coordinateSystem' ? 'small' : 'large';
 }
 
 export const FORM_WIDTH_PX = { large: 400, small: 300 } as const;
@@ -80,16 +106,20 @@ export function sameSelection(a: SetupSelection | null, b: SetupSelection | null
       return a.kind === (b as typeof a).kind;
     case 'material':
       return a.materialId === (b as typeof a).materialId;
+    case 'motion':
+    case 'movingBoundaryCondition': {
+      const other = b as typeof a;
+      return a.partId === other.partId && a.movementId === other.movementId && a.movementType === other.movementType;
+    }
     default:
       return true;
   }
 }
 
 /** Settings fields edited by the Physics form; every other settings field is on the Settings form. */
-export const PHYSICS_FIELDS = [
-  'gravity', 'multiphase', 'surfaceTension', 'sigma', 'thermodynamics', 'ambientTemperature', 'airDrag', 'rotatingSystem',
-  'rotationVelocity', 'rotationAxis', 'rotationCenter',
-] as const;
+export const PHYSICS_FIELDS = ['gravity', 'multiphase', 'surfaceTension', 'sigma', 'thermodynamics', 'ambientTemperature', 'airDrag'] as const;
+/** The rotating reference frame, on the coordinate system form reached from Physics. */
+export const COORDINATE_SYSTEM_FIELDS = ['rotatingSystem', 'rotationVelocity', 'rotationAxis', 'rotationCenter'] as const;
 export const CALC_DOMAIN_FIELDS = ['calcDomainMin', 'calcDomainMax', 'calcDomainActive'] as const;
 
 function topField(field: string): string {
@@ -100,6 +130,7 @@ function topField(field: string): string {
 export function settingsFormFor(field: string): SetupSelection {
   const top = topField(field);
   if ((PHYSICS_FIELDS as readonly string[]).includes(top)) return { form: 'physics' };
+  if ((COORDINATE_SYSTEM_FIELDS as readonly string[]).includes(top)) return { form: 'coordinateSystem' };
   if ((CALC_DOMAIN_FIELDS as readonly string[]).includes(top)) return { form: 'calcDomain' };
   return { form: 'settings' };
 }
@@ -112,6 +143,7 @@ export function partTabFor(field: string, severity: ValidationIssue['severity'] 
   if (top === 'appearance') return 'appearance';
   if (top === 'component') {
     if (second === 'height') return 'geometry';
+    if (second === 'velocityKind' || second === 'velocityConditionMovementId') return 'boundaryConditions';
     if (second !== undefined && second.startsWith('initial')) return 'initialConditions';
     return 'boundaryConditions';
   }
@@ -120,7 +152,7 @@ export function partTabFor(field: string, severity: ValidationIssue['severity'] 
 
 /**
  * Where clicking a finding of the Input Validation panel leads; null for objects this build has no
- * form for (refinements, movements, sensors, volume clips, periodic boundary, air drag domain).
+ * form for (refinements, sensors, volume clips, periodic boundary, air drag domain).
  */
 export function issueTarget(issue: Pick<ValidationIssue, 'group' | 'field' | 'entityId' | 'severity'>): SetupSelection | 'start' | null {
   switch (issue.group) {
@@ -132,6 +164,8 @@ export function issueTarget(issue: Pick<ValidationIssue, 'group' | 'field' | 'en
       const id = issue.entityId === undefined ? NaN : Number(issue.entityId);
       return Number.isInteger(id) ? { form: 'material', materialId: id } : { form: 'physics' };
     }
+    case 'movements':
+      return issue.entityId ? { form: 'motion', movementId: issue.entityId } : null;
     case 'airDrag':
       return issue.field === 'airDrag' ? { form: 'physics' } : null;
     case 'conditions':

@@ -8,6 +8,8 @@ import { StatusPage } from '../ui/StatusPage.tsx';
 import { errorMessage } from '../api/ApiClient.ts';
 import { RightSidebar } from './RightSidebar.tsx';
 import { useSimulation } from './useSimulation.ts';
+import { useLiveSimulation } from './useLiveSimulation.ts';
+import type { Simulation } from '../../domain/simulation.ts';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 
@@ -35,6 +37,12 @@ export function SimulationLayout() {
   }
   if (!simulation) return <LoadingPage fullScreen={false} />;
 
+  return <LiveSimulationFrame simulation={simulation} />;
+}
+
+/** The frame of a loaded simulation, with the page's one live subscription to it. */
+function LiveSimulationFrame({ simulation }: { simulation: Simulation }) {
+  useLiveSimulation(simulation.id, simulation.state);
   return (
     <Box style={{ display: 'flex', height: 'calc(100vh - var(--app-shell-header-offset, 56px))', minHeight: 0 }} data-testid="simulation-frame">
       <Box style={{ flex: 1, minWidth: 0, overflow: 'auto' }}>

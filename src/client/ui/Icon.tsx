@@ -37,6 +37,11 @@ const PATHS = {
   wifiOff: 'M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 13a10 10 0 0 1 5-2.7M19 13a10 10 0 0 0-2.3-1.6M2 9.5a15 15 0 0 1 4.5-2.9M22 9.5A15 15 0 0 0 11 5.1M12 20h.01',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8v.01',
   alert: 'M12 4L2.5 20h19zM12 10v4M12 17v.01',
+  maximize: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  splitScreen: 'M4 4h16v16H4zM4 12h16',
+  minimize: 'M5 19h14',
+  chart: 'M4 20V4M4 20h16M7 15l4-4 3 3 5-6',
+  image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

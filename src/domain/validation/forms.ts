@@ -47,7 +47,7 @@ export function materialFormSchema(
   return withRules(materialSchema, (m) => materialIssues(m, { profile, ...context }));
 }
 
-export function settingsFormSchema(profile: ValidationProfile, context: { materialCount?: number } = {}) {
+export function settingsFormSchema(profile: ValidationProfile, context: { materialCount?: number; movementStarts?: readonly number[] } = {}) {
   return withRules(simulationSettingsSchema, (s) => settingsIssues(s, { profile, ...context }));
 }
 

@@ -11,6 +11,11 @@ export interface SettingsRuleOptions {
   profile: ValidationProfile;
   /** Number of materials of the case; enables the material-count rules when given. */
   materialCount?: number;
+  /**
+   * Start times of the case's movements; when given, the end time must come after each (the forms check
+   * the end time against them, while the whole-setup validation reports a late start at its movement).
+   */
+  movementStarts?: readonly number[];
 }
 
 /** Ratio end / interval rounded so that 1 / 0.0001 style ratios compare exactly at the bounds. */
@@ -25,6 +30,9 @@ export function settingsIssues(settings: SimulationSettings, options: SettingsRu
   list.vectorRange('gravity', settings.gravity, L.gravityComponent);
   list.range('particleDiameter', settings.particleDiameter, L.particleDiameter);
   const endOk = list.range('endTime', settings.endTime, L.endTime);
+  if (endOk && options.movementStarts?.some((start) => Number.isFinite(start) && !(start < settings.endTime))) {
+    list.error('endTime', MESSAGES.endTimeAfterMovementStarts);
+  }
   const intervalOk = list.range('outputTimeInterval', settings.outputTimeInterval, L.outputTimeInterval);
   if (endOk && intervalOk) {
     const ratio = roundedRatio(totalOutputsRatio(settings));

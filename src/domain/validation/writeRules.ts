@@ -1,10 +1,13 @@
 // Which findings of the setup validation refuse a save of the setup and which only block a run.
 // A value outside its range, a zero-length axis, a deletion boundary whose minimum is not below its
 // maximum or a fluid level seeded above its surface is wrong whatever else the case holds: saving it
-// would store one value while the screen shows it refused, so the server refuses the whole write. What a
-// case being built still lacks (a geometry, a material, a seed point, a table, a movement) and what
-// depends on other entities or on switches the screens adjust together stays saveable: the Input
-// Validation panel lists it and it blocks the start of a run.
+// would store one value while the screen shows it refused, so the server refuses the whole write. So is
+// a broken movement: a start not before its end or the simulation end time, a leader that is missing or
+// follows it (a cycle no pose can be computed for), a movement of a part that does not exist, and a
+// moving wall without an existing movement; the screens edit movements and their references together
+// (movementEdits.ts), so a document from them never holds one. What a case being built still lacks (a
+// geometry, a material, a seed point, a table) and what depends on other entities or on switches the
+// screens adjust together stays saveable: the Input Validation panel lists it and it blocks the start of a run.
 import type { SetupDocument } from '../setup.ts';
 import type { FieldError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
@@ -23,18 +26,12 @@ const RUN_BLOCKING_ONLY: ReadonlySet<string> = new Set<string>([
   MESSAGES.tableMinRows,
   MESSAGES.tableMissing,
   MESSAGES.temperatureColumnRequired,
-  MESSAGES.movingWallMovementRequired,
-  MESSAGES.movementMissing,
-  MESSAGES.movementPartMissing,
-  MESSAGES.movementLeaderMissing,
-  MESSAGES.movementLeaderCycle,
   MESSAGES.airDragVelocityRequired,
   MESSAGES.airDragReferenceRequired,
   MESSAGES.airDragOutputRequired,
   MESSAGES.airDragDomainMissing,
   MESSAGES.nameUsed,
   // relations to other entities: the end time, the run's current values
-  MESSAGES.movementStartBeforeSimulationEnd,
   MESSAGES.conditionBelowEndTime,
   MESSAGES.conditionAhead,
   MESSAGES.conditionBehind,

@@ -9,9 +9,9 @@ import { stlUnitFactors } from '../../domain/shape.ts';
 import { resolvePartMeshes } from '../../solver/caseInput.ts';
 import { meshFromArrays, placeMesh, type MeshData } from '../../solver/geometry/mesh.ts';
 import { nodeGeometryKernel } from '../../solver/nodePlatform.ts';
-import type { Executor } from '../db/client.ts';
-import { uploadedFilesByIds } from '../db/uploadedFiles.ts';
-import type { RunStorage } from '../runs/storage.ts';
+import type { Executor } from '../platform/db/client.ts';
+import { uploadedFilesByIds } from '../uploads/uploadedFiles.repository.ts';
+import type { RunStorage } from '../platform/storage/storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

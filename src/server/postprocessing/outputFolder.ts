@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import {
   outputFolderPath, outputMetaSchema, resolveOutputFile, type ArrayFile, type DatasetName, type OutputDataset, type OutputMeta, type OutputObject,
 } from '../../domain/output.ts';
-import type { RunStorage } from '../runs/storage.ts';
+import type { RunStorage } from '../platform/storage/storage.ts';
 
 const META = 'meta.json';
 const LOCK = 'meta.json.lock';

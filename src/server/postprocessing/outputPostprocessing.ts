@@ -4,11 +4,11 @@
 // or failed, and outputs.available announces the changed entry. A session that ends waits (up to a bound)
 // for the outputs it recorded; a session that starts takes over outputs a lost worker left pending.
 import { emptySetup } from '../../domain/setup.ts';
-import { findRun } from '../db/runs.ts';
-import { pendingVisualizationOutputs, setOutputStates } from '../db/outputStates.ts';
-import { findSetup } from '../db/simulations.ts';
-import type { JobServices } from '../jobs/registry.ts';
-import { toOutputEntry } from '../runs/outputs.ts';
+import { findRun } from '../runs/runs.repository.ts';
+import { pendingVisualizationOutputs, setOutputStates } from './outputStates.repository.ts';
+import { findSetup } from '../simulations/simulations.repository.ts';
+import type { JobServices } from '../platform/jobs/registry.ts';
+import { toOutputEntry } from '../runs/outputs.service.ts';
 import { uploadReader } from './meshes.ts';
 import { outputDir } from './outputFolder.ts';
 import { PostprocessingChild } from './postprocessingChild.ts';

@@ -3,7 +3,7 @@
 // session starts by taking over outputs an earlier one left pending, and ends once its outputs are done
 // (bounded), so that a completed run's outputs are ready. A session that hands over or was lost leaves
 // its pending outputs to the next one.
-import type { JobContext, JobHandler, JobOutcome } from '../jobs/registry.ts';
+import type { JobContext, JobHandler, JobOutcome } from '../platform/jobs/registry.ts';
 import { POSTPROCESSING_DRAIN_MS, outputPostprocessing } from './outputPostprocessing.ts';
 
 export function withOutputPostprocessing(handler: JobHandler): JobHandler {

@@ -3,14 +3,14 @@
 import type { JobRecord, DiscretizationResult } from '../../domain/jobRecords.ts';
 import { RUN_MESSAGES } from '../../domain/runs.ts';
 import { emptySetup, parseSetupDocument } from '../../domain/setup.ts';
-import { activeJobsOfSimulation } from '../db/jobs.ts';
-import { lockSimulation } from '../db/runs.ts';
-import { findSetup } from '../db/simulations.ts';
-import { HttpError } from '../http/errors.ts';
-import { toJobRecord } from '../jobs/jobRecords.ts';
-import type { JobContext, JobHandler, JobOutcome, JobServices } from '../jobs/registry.ts';
-import { accessSimulation, type AuthContext } from '../services/access.ts';
-import { fileMapForSetup } from './setupFiles.ts';
+import { activeJobsOfSimulation } from '../platform/jobs/jobs.repository.ts';
+import { lockSimulation } from './runs.repository.ts';
+import { findSetup } from '../simulations/simulations.repository.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { toJobRecord } from '../platform/jobs/jobRecords.ts';
+import type { JobContext, JobHandler, JobOutcome, JobServices } from '../platform/jobs/registry.ts';
+import { accessSimulation, type AuthContext } from '../platform/access.ts';
+import { fileMapForSetup } from '../simulations/setupFiles.ts';
 import { SolverChild, SolverProcessError } from './solverChild.ts';
 
 export const discretizationHandler: JobHandler = {

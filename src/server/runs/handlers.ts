@@ -1,8 +1,8 @@
 // Every job kind's handler, in one registry. Further kinds (sensor recomputation, user export, statistics)
 // are added here with `.register(handler)`; the queue, the runner and the sweeper need nothing else.
 // Solver run sessions also post-process their outputs (reduced and surface datasets, sensors).
-import { JobHandlerRegistry } from '../jobs/registry.ts';
-import { userExportHandler } from '../postprocessing/export/userExportJob.ts';
+import { JobHandlerRegistry } from '../platform/jobs/registry.ts';
+import { userExportHandler } from '../exports/userExportJob.ts';
 import { sensorRecomputationHandler } from '../postprocessing/sensors/sensorJob.ts';
 import { withOutputPostprocessing } from '../postprocessing/solverRunPostprocessing.ts';
 import { discretizationHandler } from './discretization.ts';

@@ -2,22 +2,22 @@
 // REDIS_URL is set), the job runner when this process runs jobs, the sweeper of abandoned jobs, and the
 // realtime hub that hands events to this process's sockets.
 import { jobKinds, type JobKind } from '../../domain/jobs.ts';
-import type { Database } from '../db/client.ts';
-import { BullJobConsumer, BullJobQueue } from '../jobs/bullQueue.ts';
-import { JobDispatcher } from '../jobs/dispatcher.ts';
-import { LocalEventBus, type EventBus } from '../jobs/events.ts';
-import type { JobLogger } from '../jobs/logger.ts';
-import { InProcessQueue, type JobQueue } from '../jobs/queue.ts';
-import { RedisEventBus } from '../jobs/redisEvents.ts';
-import type { JobHandlerRegistry, JobServices } from '../jobs/registry.ts';
-import { JobRunner } from '../jobs/runner.ts';
-import { JobSweeper } from '../jobs/sweeper.ts';
+import type { Database } from '../platform/db/client.ts';
+import { BullJobConsumer, BullJobQueue } from '../platform/jobs/bullQueue.ts';
+import { JobDispatcher } from '../platform/jobs/dispatcher.ts';
+import { LocalEventBus, type EventBus } from '../platform/jobs/events.ts';
+import type { JobLogger } from '../platform/jobs/logger.ts';
+import { InProcessQueue, type JobQueue } from '../platform/jobs/queue.ts';
+import { RedisEventBus } from '../platform/jobs/redisEvents.ts';
+import type { JobHandlerRegistry, JobServices } from '../platform/jobs/registry.ts';
+import { JobRunner } from '../platform/jobs/runner.ts';
+import { JobSweeper } from '../platform/jobs/sweeper.ts';
 import type { RunsConfig } from './config.ts';
 import { jobHandlers } from './handlers.ts';
-import { RealtimeHub } from './realtime.ts';
+import { RealtimeHub } from './runs.realtime.ts';
 import { dropSpareSolver, keepSpareSolver } from './solverChild.ts';
-import { RunStorage } from './storage.ts';
-import { StorageJanitor } from './storageJanitor.ts';
+import { RunStorage } from '../platform/storage/storage.ts';
+import { StorageJanitor } from '../platform/storage/storageJanitor.ts';
 
 export type RunsRuntime = {
   services: JobServices;

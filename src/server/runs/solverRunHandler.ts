@@ -3,30 +3,25 @@
 // simulation's log summary, publishes log and output events, charges credits, checks the run's
 // conditions, and ends the session in the simulation state that fits: completed, stopped (by the user,
 // a stop condition or exhausted credits), failed, or handed over to another worker.
-import { z } from 'zod';
 import { isConditionMet, type SimulationCondition } from '../../domain/condition.ts';
 import type { JobMessage } from '../../domain/jobs.ts';
 import { RUN_MESSAGES, type RunStopReason } from '../../domain/runs.ts';
 import type { RunLogEntry } from '../../domain/runOutputs.ts';
 import type { DiscretizerWarning } from '../../solver/discretizer.ts';
 import type { RunSummary } from '../../solver/run.ts';
-import { jobsOfRun, type JobRow } from '../db/jobs.ts';
-import { findRun, findSimulationRow, updateRun, updateRunReturning, type RunRow } from '../db/runs.ts';
-import { outputsOfRun, recordOutput } from '../db/runOutputs.ts';
-import { addSimulationBytes } from '../db/runs.ts';
-import type { JobContext, JobHandler, JobOutcome, JobServices } from '../jobs/registry.ts';
-import { chargeRunJob } from './credits.ts';
-import { readOutputFolder, toOutputEntry } from './outputs.ts';
-import { fileMapForSetup } from './setupFiles.ts';
-import { advanceSimulation, publishSimulationById, updateSimulationOfRun } from './simulationState.ts';
+import { jobsOfRun, type JobRow } from '../platform/jobs/jobs.repository.ts';
+import { findRun, findSimulationRow, updateRun, updateRunReturning, type RunRow } from './runs.repository.ts';
+import { outputsOfRun, recordOutput } from './runOutputs.repository.ts';
+import { addSimulationBytes } from './runs.repository.ts';
+import type { JobContext, JobHandler, JobOutcome, JobServices } from '../platform/jobs/registry.ts';
+import { jobPayload, type JobPayload } from '../platform/jobs/payloads.ts';
+import { chargeRunJob } from '../credits/credits.service.ts';
+import { readOutputFolder, toOutputEntry } from './outputs.service.ts';
+import { fileMapForSetup } from '../simulations/setupFiles.ts';
+import { advanceSimulation, publishSimulationById, updateSimulationOfRun } from '../simulations/simulationState.ts';
 import { SolverChild, SolverProcessError } from './solverChild.ts';
 
-export const solverRunPayloadSchema = z.object({
-  mode: z.enum(['start', 'resume']),
-  /** Set on sessions that continue a run after its worker was lost. */
-  recovery: z.boolean().default(false),
-});
-export type SolverRunPayload = z.infer<typeof solverRunPayloadSchema>;
+export type SolverRunPayload = JobPayload<'solver_run'>;
 
 function warningMessages(warnings: readonly DiscretizerWarning[]): JobMessage[] {
   return warnings.map((w) => ({ message: w.message, errorCode: w.code }));
@@ -365,7 +360,7 @@ export const solverRunHandler: JobHandler = {
   concurrency: 1,
 
   async run(context: JobContext): Promise<JobOutcome> {
-    const payload = solverRunPayloadSchema.parse(context.job.payload);
+    const payload = jobPayload(context.job, 'solver_run');
     const run = context.job.runId ? await findRun(context.services.db, context.job.runId) : undefined;
     if (!run) return { state: 'failed', errors: [{ message: 'The run of this job does not exist any more.' }] };
     return new RunSession(context, run).execute(payload);

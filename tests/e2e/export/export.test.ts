@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../../src/domain/messages.ts';
 import { createPointSensor } from '../../../src/domain/sensor.ts';
-import { bufferSource, readZipDirectory, readZipEntry } from '../../../src/server/storage/zipReader.ts';
+import { bufferSource, readZipDirectory, readZipEntry } from '../../../src/server/platform/storage/zipReader.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { startServer, type StartedServer } from '../../support/server.ts';
 import { readPvd, readVtk } from '../../unit/postprocessing/vtkReader.ts';

@@ -149,6 +149,7 @@ describe('Setup screen', () => {
 
     // A rotation axis of length zero: the rule's message under the axis, and not saved.
     await setup.openTreeItem('tree-physics');
+    await page.getByTestId('physics-coordinate-system').click();
     await setup.setSwitch('physics-rotatingSystem', true);
     await setup.waitSaved();
     const storedAxis = ((await getSetupDocument(server, token, simulationId)) as unknown as SavedSetup).settings.rotationAxis;

@@ -54,7 +54,7 @@ function setup() {
     resolveUrl: async () => 'ws://surge.test/ws',
     timing,
     heartbeatMessage: () => ({ type: 'ping' }),
-    isWorkloadReady: (m) => m.type === 'ready',
+    isWorkloadReady: (m) => m.type === 'pong',
     createSocket: (url) => {
       const socket = new TestSocket(url);
       sockets.push(socket);
@@ -87,7 +87,7 @@ describe('realtime connection engine', () => {
     expect(sockets[0].sent).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1500);
     expect(sockets[0].sent).toHaveLength(4);
-    sockets[0].receive({ type: 'ready' });
+    sockets[0].receive({ type: 'pong' });
     await vi.advanceTimersByTimeAsync(500);
     const afterReady = sockets[0].sent.length;
     await vi.advanceTimersByTimeAsync(9000);
@@ -100,16 +100,16 @@ describe('realtime connection engine', () => {
   it('delivers messages to subscribers of their type and to * listeners, until unsubscribed', async () => {
     const { connection, sockets } = setup();
     const seen: string[] = [];
-    const stop = connection.subscribe('simulation.updated', (m) => seen.push(`typed:${String(m.id)}`));
+    const stop = connection.subscribe('subscribed', (m) => seen.push(`typed:${m.simId}`));
     connection.subscribe('*', (m) => seen.push(`all:${m.type}`));
     connection.start();
     await vi.advanceTimersByTimeAsync(0);
     sockets[0].open();
-    sockets[0].receive({ type: 'simulation.updated', id: 'a' });
+    sockets[0].receive({ type: 'subscribed', simId: 'a' });
     sockets[0].onmessage?.({ data: 'not json' });
     stop();
-    sockets[0].receive({ type: 'simulation.updated', id: 'b' });
-    expect(seen).toEqual(['typed:a', 'all:simulation.updated', 'all:simulation.updated']);
+    sockets[0].receive({ type: 'subscribed', simId: 'b' });
+    expect(seen).toEqual(['typed:a', 'all:subscribed', 'all:subscribed']);
     connection.stop();
   });
 

@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_GRANT_DURATION_MS } from '../../../src/domain/constants.ts';
 import { PERMISSIONS } from '../../../src/domain/permissions.ts';
-import { accessGrants } from '../../../src/server/db/schema.ts';
-import { findUserWithOrganization } from '../../../src/server/db/users.ts';
-import { authScope, grantStillInForce } from '../../../src/server/services/accessGrants.ts';
+import { accessGrants } from '../../../src/server/platform/db/schema.ts';
+import { findUserWithOrganization } from '../../../src/server/account/users.repository.ts';
+import { authScope, grantStillInForce } from '../../../src/server/account/accessGrants.service.ts';
 import { call, createOrganization, createUser, startTestApp, tokenFor, type TestApp } from '../server/harness.ts';
 
 let t: TestApp;

@@ -2,11 +2,11 @@
 // organisation's feature flags, and the support account (created once, in the internal organisation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpLinks, supportEmail } from '../../../src/client/app/clientConfig.ts';
-import { featuresFrom, loadConfig } from '../../../src/server/config.ts';
-import { findOrganization } from '../../../src/server/db/organizations.ts';
-import { findUserByEmail } from '../../../src/server/db/users.ts';
-import { ensureSupportUser, INTERNAL_ORGANIZATION_NAME } from '../../../src/server/services/provisioning.ts';
-import { verifyPassword } from '../../../src/server/auth/passwords.ts';
+import { featuresFrom, loadConfig } from '../../../src/server/platform/config.ts';
+import { findOrganization } from '../../../src/server/account/organizations.repository.ts';
+import { findUserByEmail } from '../../../src/server/account/users.repository.ts';
+import { ensureSupportUser, INTERNAL_ORGANIZATION_NAME } from '../../../src/server/account/provisioning.ts';
+import { verifyPassword } from '../../../src/server/account/identity/passwordHashing.ts';
 import { call, startTestApp, type TestApp } from '../server/harness.ts';
 
 const ENV = {

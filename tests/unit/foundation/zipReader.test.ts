@@ -17,7 +17,7 @@ import {
   ZipError,
   ZipLimitError,
   type ZipLimits,
-} from '../../../src/server/storage/zipReader.ts';
+} from '../../../src/server/platform/storage/zipReader.ts';
 import { createZip, zerosBomb } from './zipFixtures.ts';
 
 const LIMITS: ZipLimits = { maxEntries: 10, maxEntryBytes: 4 * 1024 * 1024, maxTotalBytes: 8 * 1024 * 1024, maxRatio: 100 };

@@ -26,7 +26,7 @@ import {
   tileHeightPx,
 } from '../../../src/client/monitor/dashboardLayout.ts';
 import { formatDuration, formatLogValue, formatNumber } from '../../../src/client/monitor/logValues.ts';
-import { applyJobUpdate, applySimulationPatch } from '../../../src/client/monitor/useLiveSimulation.ts';
+import { applyJobUpdate, applySimulationPatch } from '../../../src/client/simulation/useLiveSimulation.ts';
 import { matchingLogValues } from '../../../src/client/monitor/GraphFormModal.tsx';
 import { currentView } from '../../../src/client/monitor/MonitorScreen.tsx';
 import { axisRange, graphSeries } from '../../../src/client/monitor/tiles/GraphTile.tsx';

@@ -282,7 +282,7 @@ describe('realtime channel commands and subscriptions', () => {
     channel.watchSimulation('sim-a', (e) => seen.push(e.type));
     await connected(connection, sockets);
     last().receive({ type: 'sys.sync.resp', vizUpdates: { 'sim-a': [4] }, sensorUpdates: {} });
-    expect(seen).toEqual(['outputs.available']);
+    expect(seen).toEqual(['outputs.stale']);
     connection.stop();
   });
 });

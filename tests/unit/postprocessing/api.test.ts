@@ -14,14 +14,14 @@ import { MESSAGES, templates } from '../../../src/domain/messages.ts';
 import { defaultUserExportState } from '../../../src/domain/userExport.ts';
 import { outputFolderPath } from '../../../src/domain/output.ts';
 import { outputCount } from '../../../src/domain/settings.ts';
-import { jobs } from '../../../src/server/db/schema.ts';
-import type { JobRow } from '../../../src/server/db/jobs.ts';
-import type { JobContext } from '../../../src/server/jobs/registry.ts';
-import { userExportHandler } from '../../../src/server/postprocessing/export/userExportJob.ts';
+import { jobs } from '../../../src/server/platform/db/schema.ts';
+import type { JobRow } from '../../../src/server/platform/jobs/jobs.repository.ts';
+import type { JobContext } from '../../../src/server/platform/jobs/registry.ts';
+import { userExportHandler } from '../../../src/server/exports/userExportJob.ts';
 import { sensorRecomputationHandler } from '../../../src/server/postprocessing/sensors/sensorJob.ts';
 import { findDataset, readArray, readMeta } from '../../../src/server/postprocessing/outputFolder.ts';
 import { spatialStatistics } from '../../../src/server/postprocessing/statistics/operations.ts';
-import { bufferSource, readZipDirectory, readZipEntry } from '../../../src/server/storage/zipReader.ts';
+import { bufferSource, readZipDirectory, readZipEntry } from '../../../src/server/platform/storage/zipReader.ts';
 import {
   adminToken,
   call,

@@ -12,12 +12,12 @@ import type { RunLogEntry } from '../../../src/domain/runOutputs.ts';
 import type { SetupDocument } from '../../../src/domain/setup.ts';
 import { resolvePartMeshes } from '../../../src/solver/caseInput.ts';
 import { writeReducedDatasets } from '../../../src/server/postprocessing/datasets.ts';
-import { planExport } from '../../../src/server/postprocessing/export/exportPlan.ts';
-import { executeStep, logCsv, type ExportSources } from '../../../src/server/postprocessing/export/exportWriter.ts';
-import { writeZip } from '../../../src/server/postprocessing/export/zipWriter.ts';
+import { planExport } from '../../../src/server/exports/exportPlan.ts';
+import { executeStep, logCsv, type ExportSources } from '../../../src/server/exports/exportWriter.ts';
+import { writeZip } from '../../../src/server/platform/storage/zipWriter.ts';
 import { findDataset, readArray, readMeta } from '../../../src/server/postprocessing/outputFolder.ts';
 import { writeSensorResults } from '../../../src/server/postprocessing/sensors/computeSensors.ts';
-import { bufferSource, readZipDirectory, readZipEntry } from '../../../src/server/storage/zipReader.ts';
+import { bufferSource, readZipDirectory, readZipEntry } from '../../../src/server/platform/storage/zipReader.ts';
 import { WALL_PART_ID, writeFixtureOutput } from './outputFixture.ts';
 import { readPvd, readVtk } from './vtkReader.ts';
 

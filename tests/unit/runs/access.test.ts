@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/domain/messages.ts';
 import { UPLOAD_MESSAGES } from '../../../src/domain/uploads.ts';
-import { checkStlFile } from '../../../src/server/runs/shapeInfo.ts';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { checkStlFile } from '../../../src/server/uploads/shapeInfo.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import {
   adminToken,
   call,

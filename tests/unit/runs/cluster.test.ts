@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { outputCount } from '../../../src/domain/settings.ts';
 import { buildApp } from '../../../src/server/app.ts';
-import { jobs } from '../../../src/server/db/schema.ts';
-import { findUserByEmail } from '../../../src/server/db/users.ts';
-import { RunStorage } from '../../../src/server/runs/storage.ts';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { jobs } from '../../../src/server/platform/db/schema.ts';
+import { findUserByEmail } from '../../../src/server/account/users.repository.ts';
+import { RunStorage } from '../../../src/server/platform/storage/storage.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import { createTestDatabase, POSTGRES_ADMIN_URL, testConfig, type TestDatabase } from '../server/harness.ts';
 import { call, createSimulationWithSetup, expectConsistentLedger, runLogEvents, smallDamBreak, solverId, tokenFor, waitFor, waitForState, type RunsTestApp } from './harness.ts';
 

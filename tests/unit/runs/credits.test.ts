@@ -4,8 +4,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputCount } from '../../../src/domain/settings.ts';
-import { jobs } from '../../../src/server/db/schema.ts';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { jobs } from '../../../src/server/platform/db/schema.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import {
   adminToken,
   call,

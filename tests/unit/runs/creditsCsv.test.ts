@@ -2,7 +2,7 @@
 // commas, quotes and line breaks stay one cell each, and missing values are empty cells.
 import { describe, expect, it } from 'vitest';
 import type { CreditSequence } from '../../../src/domain/credits.ts';
-import { creditSequencesCsv } from '../../../src/server/runs/credits.ts';
+import { creditSequencesCsv } from '../../../src/server/credits/credits.service.ts';
 
 describe('credit_transactions.csv', () => {
   it('quotes what the user typed and leaves missing values empty', () => {

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPU_CREDITS_PER_HOUR } from '../../../src/domain/constants.ts';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import { adminToken, call, createSimulationWithSetup, expectConsistentLedger, smallDamBreak, solverId, startRunsApp, waitForState, type RunsTestApp } from './harness.ts';
 
 const SWIFTSHADER = '/usr/lib/chromium/vk_swiftshader_icd.json';

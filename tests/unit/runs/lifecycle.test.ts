@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputCount } from '../../../src/domain/settings.ts';
 import { isStaticOutputFile } from '../../../src/domain/output.ts';
 import { outputFileApiPath } from '../../../src/domain/runOutputs.ts';
-import { RunStorage } from '../../../src/server/runs/storage.ts';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { RunStorage } from '../../../src/server/platform/storage/storage.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import {
   adminToken,
   call,

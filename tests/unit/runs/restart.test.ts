@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { outputCount } from '../../../src/domain/settings.ts';
 import { RUN_MESSAGES } from '../../../src/domain/runs.ts';
 import { buildApp } from '../../../src/server/app.ts';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../server/harness.ts';
-import { findUserByEmail } from '../../../src/server/db/users.ts';
+import { findUserByEmail } from '../../../src/server/account/users.repository.ts';
 import {
   call,
   createSimulationWithSetup,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/domain/messages.ts';
 import { RUN_MESSAGES } from '../../../src/domain/runs.ts';
 import { emptyShape } from '../../../src/domain/shape.ts';
-import { organizations, simulations } from '../../../src/server/db/schema.ts';
+import { organizations, simulations } from '../../../src/server/platform/db/schema.ts';
 import { adminToken, call, createSimulationWithSetup, smallDamBreak, solverId, startRunsApp, waitForState, type RunsTestApp } from './harness.ts';
 
 let t: RunsTestApp;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { uploadedFiles } from '../../../src/server/db/schema.ts';
-import { binaryStl, tessellateOnWorker, TESSELLATION_CONCURRENCY } from '../../../src/server/runs/stepTessellation.ts';
+import { uploadedFiles } from '../../../src/server/platform/db/schema.ts';
+import { binaryStl, tessellateOnWorker, TESSELLATION_CONCURRENCY } from '../../../src/server/uploads/stepTessellation.ts';
 import {
   adminToken,
   call,

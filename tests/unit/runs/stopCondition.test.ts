@@ -2,7 +2,7 @@
 // worker still reacts to the log entry that reached it. The run ends stopped (not failed with a broken
 // pipe), the condition is recorded as triggered, the run is resumable and the ledger adds up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import {
   adminToken,
   call,

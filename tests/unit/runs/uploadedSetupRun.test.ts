@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/domain/messages.ts';
 import { outputCount } from '../../../src/domain/settings.ts';
-import { uploadedSetups } from '../../../src/server/db/schema.ts';
-import { RunStorage } from '../../../src/server/runs/storage.ts';
-import { INITIAL_CREDITS } from '../../../src/server/services/seed.ts';
+import { uploadedSetups } from '../../../src/server/platform/db/schema.ts';
+import { RunStorage } from '../../../src/server/platform/storage/storage.ts';
+import { INITIAL_CREDITS } from '../../../src/server/account/seed.ts';
 import { createZip } from '../foundation/zipFixtures.ts';
 import {
   adminToken,

@@ -2,10 +2,10 @@
 // clients) count the same attempts, concurrent attempts each get their own count, and a window ends.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabaseAttemptCounter, createRedisAttemptCounter, type AttemptCounter } from '../../../src/server/auth/attemptCounter.ts';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
-import { deleteEndedAttemptWindows } from '../../../src/server/db/authAttempts.ts';
-import { clientAddressKey } from '../../../src/server/services/signIn.ts';
+import { createDatabaseAttemptCounter, createRedisAttemptCounter, type AttemptCounter } from '../../../src/server/account/identity/attemptCounter.ts';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/platform/db/client.ts';
+import { deleteEndedAttemptWindows } from '../../../src/server/account/authAttempts.repository.ts';
+import { clientAddressKey } from '../../../src/server/account/signIn.service.ts';
 import { migratedDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from './harness.ts';
 
 const REDIS_URL = process.env.SURGE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -3,7 +3,7 @@
 // with a tile, a template, a credit sequence) and the multipart bodies that create them.
 import { crc32, deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
-import { insertSequence } from '../../../src/server/db/creditLedger.ts';
+import { insertSequence } from '../../../src/server/credits/creditLedger.repository.ts';
 import { call, createSimulationWithSetup, smallDamBreak, uploadFile, type RunsTestApp } from '../runs/harness.ts';
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultUserExportState } from '../../../src/domain/userExport.ts';
-import { organizations } from '../../../src/server/db/schema.ts';
+import { organizations } from '../../../src/server/platform/db/schema.ts';
 import { call, createOrganization, createUser, smallDamBreak, solverId, startRunsApp, tokenFor, waitForState, type RunsTestApp } from '../runs/harness.ts';
 import { createOwnedThings, multipartBody, tinyPng, tetrahedronStl, type OwnedThings } from './authorizationFixture.ts';
 import { openApiSampler, type OpenApi, type Operation } from './openApiSamples.ts';
@@ -139,6 +139,10 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/simulations/{id}/user_exports': { policy: 'writeOwned', destructive: 4 },
   'GET /api/simulations/{id}/user_exports/{fileId}': { policy: 'readOwned', absent: true },
 
+  'GET /api/simulations/{id}/movements': { policy: 'readOwned' },
+  'GET /api/parts/{id}/movements/keyframes': { policy: 'readOwned' },
+  'POST /api/simulations/{id}/acceleration_file': { policy: 'writeOwned' },
+
   'POST /api/simulations/{id}/files': { policy: 'writeOwned' },
   'GET /api/files/{id}': { policy: 'readOwned' },
   'POST /api/files/{id}/tessellation': { policy: 'writeOwned' },
@@ -259,6 +263,8 @@ function bodyFor(key: string, operation: Operation): { payload?: Buffer | string
       return json({ solverId: solver, cores: 1, mode: 'start' });
     case 'POST /api/simulations/{id}/files':
       return multipartBody({}, { name: 'part.stl', bytes: tetrahedronStl() });
+    case 'POST /api/simulations/{id}/acceleration_file':
+      return multipartBody({}, { name: 'shake.csv', bytes: Buffer.from('time,ax,ay,az\n0,0,0,0\n1,0.5,0,0\n') });
     case 'POST /api/client-upload/images':
       return multipartBody({ name: `Matrix image ${(images += 1)}` }, { name: 'view.png', bytes: tinyPng() });
     case 'POST /api/simulations/{id}/uploaded_setup':
@@ -287,6 +293,8 @@ function urlFor(key: string): string {
     jobs: jobId,
     mgmt: path.startsWith('/api/mgmt/access_grants') ? grantId : ownerId,
     auth: '00000000-0000-4000-8000-000000000000',
+    // A part of the owner's setup; the simulation is named, since clones made here hold the same part.
+    parts: 'tank',
   };
   let url = path
     .replace('{id}', idOf[first] ?? 'missing')
@@ -294,6 +302,7 @@ function urlFor(key: string): string {
     .replace('{fileId}', '00000000-0000-4000-8000-000000000000')
     .replace('{file}', path.includes('/static/') ? output.staticFile : output.file);
   if (key === 'GET /api/credits/history') url += `?userId=${ownerId}`;
+  if (key === 'GET /api/parts/{id}/movements/keyframes') url += `?simulationId=${owned.simulationId}`;
   return url;
 }
 

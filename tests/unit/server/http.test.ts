@@ -98,7 +98,7 @@ describe('errors', () => {
 
 describe('logging', () => {
   it('redacts tokens from logged URLs', async () => {
-    const { redactUrl } = await import('../../../src/server/http/logging.ts');
+    const { redactUrl } = await import('../../../src/server/platform/http/logging.ts');
     expect(redactUrl('/ws?access_token=eyJabc.def&x=1')).toBe('/ws?access_token=[redacted]&x=1');
     expect(redactUrl('/interaction/password/reset/abcDEF123?x=1')).toBe('/interaction/password/reset/[redacted]?x=1');
     expect(redactUrl('/auth/callback?code=xyz&state=1')).toBe('/auth/callback?code=[redacted]&state=1');
@@ -107,7 +107,7 @@ describe('logging', () => {
 
 describe('admission control', () => {
   it('lets requests in a few at a time, first come first served', async () => {
-    const { FifoLimiter } = await import('../../../src/server/http/admission.ts');
+    const { FifoLimiter } = await import('../../../src/server/platform/http/admission.ts');
     const limiter = new FifoLimiter(2);
     const order: number[] = [];
     await limiter.acquire();

@@ -9,9 +9,9 @@ import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_REJECTED_STATUS } from '../../../src/domain/images.ts';
-import { findUserWithOrganization } from '../../../src/server/db/users.ts';
-import { authScope } from '../../../src/server/services/accessGrants.ts';
-import { uploadImage } from '../../../src/server/services/images.ts';
+import { findUserWithOrganization } from '../../../src/server/account/users.repository.ts';
+import { authScope } from '../../../src/server/account/accessGrants.service.ts';
+import { uploadImage } from '../../../src/server/dashboards/images.service.ts';
 import { call, createOrganization, createUser, startTestApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -3,10 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
-import { mailsTo } from '../../../src/server/db/mailOutbox.ts';
-import { findUserByEmail } from '../../../src/server/db/users.ts';
-import { jsonLinesLogger } from '../../../src/server/jobs/logger.ts';
-import { requestPasswordReset } from '../../../src/server/services/passwords.ts';
+import { mailsTo } from '../../../src/server/platform/mail/mailOutbox.repository.ts';
+import { findUserByEmail } from '../../../src/server/account/users.repository.ts';
+import { jsonLinesLogger } from '../../../src/server/platform/jobs/logger.ts';
+import { requestPasswordReset } from '../../../src/server/account/passwords.service.ts';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestDatabase, testConfig, tokenFor, type TestDatabase } from './harness.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createBrowser, LoginError, loginWithPassword, pkcePair, refreshTokens, totpCode, WEB_CLIENT_ID, WEB_SCOPE } from '../../support/login.ts';
-import { mailsTo } from '../../../src/server/db/mailOutbox.ts';
+import { mailsTo } from '../../../src/server/platform/mail/mailOutbox.repository.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createUser, startListeningApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -185,7 +185,7 @@ describe('simulations', () => {
     const invalid = await call(t, admin, 'PUT', `/api/simulations/${sim.id}/setup`, { ...emptySetup(), materials: [] });
     expect(invalid.status).toBe(400);
     expect(invalid.json().title).toBe('validation_error');
-    const { updateSimulation } = await import('../../../src/server/db/simulations.ts');
+    const { updateSimulation } = await import('../../../src/server/simulations/simulations.repository.ts');
     await updateSimulation(t.db.db, sim.id, { setupLocked: true, resumable: true, state: 'stopped' });
     const changed = emptySetup();
     changed.settings.endTime = 9;

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, loginWithPassword, pkcePair, WEB_CLIENT_ID, WEB_SCOPE, type Browser } from '../../support/login.ts';
 import { buildApp } from '../../../src/server/app.ts';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/platform/db/client.ts';
 import { createTestDatabase, createUser, POSTGRES_ADMIN_URL, testConfig, type TestDatabase } from './harness.ts';
 
 const REDIS_URL = process.env.SURGE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

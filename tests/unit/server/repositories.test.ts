@@ -2,7 +2,7 @@
 // per run on 127.0.0.1:5432; an unreachable server fails the test). Same migrations, same results.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptySetup } from '../../../src/domain/setup.ts';
-import { applyMigrations } from '../../../src/server/db/migrate.ts';
+import { applyMigrations } from '../../../src/server/platform/db/migrate.ts';
 import {
   consumePayload,
   deleteExpiredPayloads,
@@ -11,10 +11,10 @@ import {
   revokeByAccount,
   revokeByGrantId,
   upsertPayload,
-} from '../../../src/server/db/oidcPayloads.ts';
-import { insertImage } from '../../../src/server/db/images.ts';
-import { findOrganization, solversFor, storageConsumed } from '../../../src/server/db/organizations.ts';
-import { findUsablePasswordToken, insertPasswordToken, usePasswordToken } from '../../../src/server/db/passwordTokens.ts';
+} from '../../../src/server/account/oidcPayloads.repository.ts';
+import { insertImage } from '../../../src/server/dashboards/images.repository.ts';
+import { findOrganization, solversFor, storageConsumed } from '../../../src/server/account/organizations.repository.ts';
+import { findUsablePasswordToken, insertPasswordToken, usePasswordToken } from '../../../src/server/account/passwordTokens.repository.ts';
 import {
   containsPattern,
   countProjects,
@@ -23,12 +23,12 @@ import {
   pageOfProjects,
   projectsWithCreators,
   type ProjectListFilter,
-} from '../../../src/server/db/projects.ts';
-import { getOrCreateSecret } from '../../../src/server/db/secrets.ts';
-import { deleteSimulation, findSetup, findSimulation, insertSimulation, saveSetup, simulationsOfProjects } from '../../../src/server/db/simulations.ts';
-import { insertUploadedFile } from '../../../src/server/db/uploadedFiles.ts';
-import { findUserByEmail, insertUser } from '../../../src/server/db/users.ts';
-import { seedOnFirstStart } from '../../../src/server/services/seed.ts';
+} from '../../../src/server/projects/projects.repository.ts';
+import { getOrCreateSecret } from '../../../src/server/platform/db/secrets.repository.ts';
+import { deleteSimulation, findSetup, findSimulation, insertSimulation, saveSetup, simulationsOfProjects } from '../../../src/server/simulations/simulations.repository.ts';
+import { insertUploadedFile } from '../../../src/server/uploads/uploadedFiles.repository.ts';
+import { findUserByEmail, insertUser } from '../../../src/server/account/users.repository.ts';
+import { seedOnFirstStart } from '../../../src/server/account/seed.ts';
 import { migratedDatabase, type TestDatabase } from './harness.ts';
 
 describe.each(['pglite', 'postgres'] as const)('repositories on %s', (driver) => {

@@ -3,8 +3,9 @@
 // long before it expires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, importJWK, SignJWT } from 'jose';
+import WebSocket from 'ws';
 import { createBrowser, loginWithPassword, refreshTokens, WEB_CLIENT_ID, type Tokens } from '../../support/login.ts';
-import { loadSigningKeys } from '../../../src/server/auth/keys.ts';
+import { loadSigningKeys } from '../../../src/server/account/identity/keys.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, createUser, startListeningApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -102,6 +103,35 @@ describe('ending API access', () => {
     expect(await apiStatus(tokens.accessToken)).toBe(401);
     expect((await call(t, managerToken, 'PUT', `/api/mgmt/users/${member.id}`, { active: true })).status).toBe(200);
     expect(await apiStatus(tokens.accessToken)).toBe(401);
+  });
+
+  it('closes the realtime sockets of a sign-in when it ends, and only those', async () => {
+    const ended = await loginWithPassword(url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const kept = await loginWithPassword(url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const wsUrl = url.replace(/^http/, 'ws') + '/ws';
+    const openSocket = async (accessToken: string) => {
+      const bought = await fetch(`${url}/api/fetch/auth`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+      expect(bought.status).toBe(201);
+      const { token } = (await bought.json()) as { token: string };
+      const socket = new WebSocket(`${wsUrl}?ticket=${encodeURIComponent(token)}`);
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      return { socket, closed };
+    };
+    const byTicket = await openSocket(ended.accessToken);
+    const byToken = new WebSocket(`${wsUrl}?access_token=${encodeURIComponent(ended.accessToken)}`);
+    await new Promise((resolve, reject) => byToken.once('open', resolve).once('error', reject));
+    const byTokenClosed = new Promise<number>((resolve) => byToken.once('close', (code) => resolve(code)));
+    const other = await openSocket(kept.accessToken);
+    const started = Date.now();
+    expect((await revoke(ended.accessToken, 'access_token')).status).toBe(200);
+    const codes = await Promise.all([byTicket.closed, byTokenClosed]);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`sign-in ended: its 2 sockets closed with ${codes.join(', ')} after ${seconds.toFixed(1)} s; the other sign-in's socket stays open`);
+    expect(codes).toEqual([4004, 4004]);
+    expect(seconds).toBeLessThan(8);
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+    other.socket.close();
   });
 
   it('refuses a correctly signed token that names no grant', async () => {

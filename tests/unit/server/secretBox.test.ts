@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSecret, sealSecret } from '../../../src/server/auth/secretBox.ts';
+import { openSecret, sealSecret } from '../../../src/server/account/identity/secretBox.ts';
 
 const dirs: string[] = [];
 function storageDir(): string {

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logoutPage } from '../../../src/server/auth/pages.ts';
-import { contentSecurityDirectives, policyForPage } from '../../../src/server/http/securityHeaders.ts';
+import { logoutPage } from '../../../src/server/account/identity/pages.ts';
+import { contentSecurityDirectives, policyForPage } from '../../../src/server/platform/http/securityHeaders.ts';
 import { pkcePair, WEB_CLIENT_ID, WEB_SCOPE } from '../../support/login.ts';
 import { startTestApp, tokenFor, type TestApp } from './harness.ts';
 

@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../support/login.ts';
-import { verifyPassword } from '../../../src/server/auth/passwords.ts';
-import { mailsTo } from '../../../src/server/db/mailOutbox.ts';
-import { authenticators } from '../../../src/server/db/schema.ts';
-import { findUser } from '../../../src/server/db/users.ts';
+import { verifyPassword } from '../../../src/server/account/identity/passwordHashing.ts';
+import { mailsTo } from '../../../src/server/platform/mail/mailOutbox.repository.ts';
+import { authenticators } from '../../../src/server/platform/db/schema.ts';
+import { findUser } from '../../../src/server/account/users.repository.ts';
 import { ADMIN_PASSWORD, call, createUser, startTestApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -163,7 +163,7 @@ describe('organisation', () => {
     });
     const project = (await call(t, manager, 'POST', '/api/projects', { name: 'Storage' })).json();
     const simulation = (await call(t, manager, 'POST', `/api/projects/${project.id}/simulations`, { name: 'Stored' })).json();
-    const { updateSimulation } = await import('../../../src/server/db/simulations.ts');
+    const { updateSimulation } = await import('../../../src/server/simulations/simulations.repository.ts');
     await updateSimulation(t.db.db, simulation.id, { sizeBytes: 123_456 });
     const storage = (await call(t, manager, 'GET', '/api/storage_consumption/organization')).json();
     expect(storage).toMatchObject({ consumedBytes: 123_456, availableBytes: 100 * 1024 ** 3 });

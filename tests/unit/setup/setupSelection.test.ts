@@ -9,9 +9,16 @@ import { cubeShape, emptyShape } from '../../../src/domain/shape.ts';
 import { validateSetup } from '../../../src/domain/validation/validateSetup.ts';
 
 describe('form sizes (spec 1 §2)', () => {
-  it('makes calcDomain small and the other forms large', () => {
+  it('makes calcDomain and coordinateSystem small and the other forms large', () => {
     expect(formSize('calcDomain')).toBe('small');
-    for (const form of ['part', 'addPart', 'material', 'settings', 'physics'] as const) expect(formSize(form)).toBe('large');
+    expect(formSize('coordinateSystem')).toBe('small');
+    for (const form of ['part', 'addPart', 'material', 'motion', 'movingBoundaryCondition', 'settings', 'physics'] as const) expect(formSize(form)).toBe('large');
+  });
+
+  it('tells movement forms apart by part, movement and type', () => {
+    expect(sameSelection({ form: 'motion', partId: 'a' }, { form: 'motion', partId: 'a' })).toBe(true);
+    expect(sameSelection({ form: 'motion', partId: 'a' }, { form: 'motion', partId: 'a', movementId: 'm' })).toBe(false);
+    expect(sameSelection({ form: 'motion', partId: 'a' }, { form: 'movingBoundaryCondition', partId: 'a' })).toBe(false);
   });
 
   it('treats only add forms as submit forms', () => {
@@ -25,6 +32,9 @@ describe('settings fields and their forms', () => {
   it('sends physics fields to Physics, the domain to the Deletion Boundary form, the rest to Settings', () => {
     expect(settingsFormFor('gravity.2')).toEqual({ form: 'physics' });
     expect(settingsFormFor('sigma')).toEqual({ form: 'physics' });
+    expect(settingsFormFor('rotationAxis.1')).toEqual({ form: 'coordinateSystem' });
+    expect(settingsFormFor('rotatingSystem')).toEqual({ form: 'coordinateSystem' });
+    expect(settingsFormFor('accelerationFile')).toEqual({ form: 'settings' });
     expect(settingsFormFor('calcDomainMax')).toEqual({ form: 'calcDomain' });
     expect(settingsFormFor('outputTimeInterval')).toEqual({ form: 'settings' });
     expect(settingsFormFor('densityThreshold')).toEqual({ form: 'settings' });
@@ -32,8 +42,10 @@ describe('settings fields and their forms', () => {
 });
 
 describe('part tabs', () => {
-  it('offers boundary conditions to solids and initial conditions and material to fluids', () => {
-    expect(partTabs({ component: { type: 'rigid' } })).toEqual(['geometry', 'information', 'boundaryConditions', 'appearance']);
+  it('offers motion and boundary conditions to solids and initial conditions and material to fluids', () => {
+    expect(partTabs({ component: { type: 'rigid' } })).toEqual(['geometry', 'information', 'motion', 'boundaryConditions', 'appearance']);
+    expect(partTabs({ component: { type: 'flow' } })).not.toContain('motion');
+    expect(partTabs({ component: { type: 'openboundary' } })).toContain('motion');
     expect(partTabs({ component: { type: 'flow' } })).toContain('material');
     expect(partTabs({ component: { type: 'filling' } })).toContain('initialConditions');
   });
@@ -42,6 +54,7 @@ describe('part tabs', () => {
     expect(partTabFor('component.initialVelocity.2')).toBe('initialConditions');
     expect(partTabFor('component.height')).toBe('geometry');
     expect(partTabFor('component.contactAngle')).toBe('boundaryConditions');
+    expect(partTabFor('component.velocityConditionMovementId')).toBe('boundaryConditions');
     expect(partTabFor('materialId')).toBe('material');
     expect(partTabFor('appearance.opacity')).toBe('appearance');
     expect(partTabFor('shape.dimensions.0')).toBe('geometry');
@@ -63,9 +76,10 @@ describe('validation findings lead to their form', () => {
     expect(recommendation && issueTarget(recommendation)).toEqual({ form: 'calcDomain' });
   });
 
-  it('opens materials by id and has no target for objects without a form', () => {
+  it('opens materials by id, movements in the movement form, and has no target for objects without a form', () => {
     expect(issueTarget({ group: 'materials', field: 'density', entityId: '1', severity: 'error' })).toEqual({ form: 'material', materialId: 1 });
-    expect(issueTarget({ group: 'movements', field: 'start', entityId: 'm', severity: 'error' })).toBeNull();
+    expect(issueTarget({ group: 'movements', field: 'start', entityId: 'm', severity: 'error' })).toEqual({ form: 'motion', movementId: 'm' });
+    expect(issueTarget({ group: 'sensors', field: 'name', entityId: 's', severity: 'error' })).toBeNull();
     expect(issueTarget({ group: 'conditions', field: 'threshold', entityId: 'c', severity: 'error' })).toBe('start');
   });
 

@@ -4,7 +4,7 @@ import { Badge, Group, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { displayedJobState, isJobActive, type DisplayedJobState } from '../../../domain/jobs.ts';
 import { errorMessage } from '../../api/ApiClient.ts';
 import { JOB_KIND_LABEL } from '../../run/JobCard.tsx';
-import { useSimulationJobs } from '../../run/useSimulationLive.ts';
+import { useSimulationJobs } from '../../run/useSimulationJobs.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import type { TileProps } from './tileProps.ts';
 

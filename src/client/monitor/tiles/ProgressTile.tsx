@@ -4,7 +4,7 @@ import { Alert, Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { progressTileMessage } from '../../../domain/simulationState.ts';
 import { SimulationStateBadge } from '../../ui/SimulationStateBadge.tsx';
-import { useSimulationJobs } from '../../run/useSimulationLive.ts';
+import { useSimulationJobs } from '../../run/useSimulationJobs.ts';
 import { latestValue } from '../logSeries.ts';
 import { formatLogValue } from '../logValues.ts';
 import { TileFact } from './TileFact.tsx';

@@ -1,7 +1,8 @@
 // Physics form (large): gravity and the physical models, with the dependency rules of spec 1 §4:
 // multiphase side effects and notice, surface tension forcing lyu21 and unavailable with shifting zero or
-// more than 2 materials, air drag unavailable while multiphase is on.
-import { Divider, Stack, Text } from '@mantine/core';
+// more than 2 materials, air drag unavailable while multiphase is on; the coordinate system (a rotating
+// frame) has its own small form, opened from here.
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import {
   airDragAvailability, applyMultiphaseToggle, applySurfaceTensionToggle, surfaceTensionAvailability, type MultiphaseAdjustment,
 } from '../../../domain/dependencies.ts';
@@ -29,6 +30,7 @@ export function PhysicsForm({ document, onClose }: { document: SetupDocument; on
   const values = form.watch();
   const update = useSetupStore((s) => s.update);
   const setNotice = useSetupStore((s) => s.setNotice);
+  const select = useSetupStore((s) => s.select);
 
   const surfaceTension = surfaceTensionAvailability(document);
   const surfaceTensionReason = surfaceTension.reason ?? (values.shifting === 'zero' ? MESSAGES.surfaceTensionShiftingZero : null);
@@ -70,14 +72,19 @@ export function PhysicsForm({ document, onClose }: { document: SetupDocument; on
         )}
         <SwitchField control={control} name="airDrag" label="Air drag" unavailable={airDrag.reason} testId="physics-airDrag" />
         <Divider />
-        <SwitchField control={control} name="rotatingSystem" label="Rotating reference frame" testId="physics-rotatingSystem" />
-        {values.rotatingSystem && (
-          <>
-            <NumberField control={control} name="rotationVelocity" label="Angular velocity" unit="rad/s" testId="physics-rotationVelocity" />
-            <VectorField control={control} name="rotationAxis" label="Rotation axis" testId="physics-rotationAxis" />
-            <VectorField control={control} name="rotationCenter" label="Rotation center" unit="m" testId="physics-rotationCenter" />
-          </>
-        )}
+        <Group justify="space-between" wrap="nowrap" align="center">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm">Coordinate system</Text>
+            <Text size="xs" c="dimmed" data-testid="physics-coordinate-system-summary">
+              {values.rotatingSystem
+                ? `Rotating at ${values.rotationVelocity} rad/s about (${values.rotationAxis.join(', ')})`
+                : 'Inertial (not rotating)'}
+            </Text>
+          </Stack>
+          <Button size="xs" variant="light" onClick={() => select({ form: 'coordinateSystem' })} data-testid="physics-coordinate-system">
+            Edit
+          </Button>
+        </Group>
         <Text size="xs" c="dimmed">
           Settings the solver does not implement are listed in Input Validation.
         </Text>

@@ -1,5 +1,6 @@
-// Settings form (large): time control, particle size and the solver's numerical options, with the rules
-// of spec 1 §4/§5 (total outputs 5..10000, density threshold in percent, surface tension forcing lyu21).
+// Settings form (large): time control, particle size, the solver's numerical options and the acceleration
+// file, with the rules of spec 1 §4/§5 (total outputs 5..10000, density threshold in percent, surface
+// tension forcing lyu21, the end time after every movement's start).
 import { Divider, Stack, Text, Tooltip } from '@mantine/core';
 import { allowedShifting, particleSizeEditable } from '../../../domain/dependencies.ts';
 import { limitsFor } from '../../../domain/limits.ts';
@@ -9,6 +10,7 @@ import { NumberField } from '../fields/NumberField.tsx';
 import { SelectField } from '../fields/SelectField.tsx';
 import { SwitchField } from '../fields/SwitchField.tsx';
 import { SETUP_VALIDATION_PROFILE } from '../setupParts.ts';
+import { AccelerationFileSection } from './acceleration/AccelerationFileSection.tsx';
 import { FormFrame } from './FormFrame.tsx';
 import { useSettingsForm } from './useSettingsForm.ts';
 
@@ -81,6 +83,11 @@ export function SettingsForm({ document, onClose }: { document: SetupDocument; o
         <SwitchField control={control} name="noRiemannWall" inverted label="Improved wall pressure" testId="settings-improvedWallPressure" />
         <SwitchField control={control} name="lowDissipationOperators" label="Low-dissipation operators" testId="settings-lowDissipationOperators" />
         <SwitchField control={control} name="discretizerLegacy" label="Legacy discretizer" testId="settings-discretizerLegacy" />
+        <Divider />
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+          Acceleration file
+        </Text>
+        <AccelerationFileSection document={document} />
       </Stack>
     </FormFrame>
   );

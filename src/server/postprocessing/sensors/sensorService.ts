@@ -9,16 +9,16 @@ import { OUTPUT_SENSOR_RESULTS_FILE, SENSOR_MESSAGES, outputSensorResultsSchema,
 import type { Sensor } from '../../../domain/sensor.ts';
 import { emptySetup } from '../../../domain/setup.ts';
 import { setupWriteErrors } from '../../../domain/validation/writeRules.ts';
-import type { Executor } from '../../db/client.ts';
-import { activeJobsOfSimulation } from '../../db/jobs.ts';
-import { lockSimulation } from '../../db/runs.ts';
-import { outputsOfRun } from '../../db/runOutputs.ts';
-import { findSetup, saveSetup, updateSimulation } from '../../db/simulations.ts';
-import { HttpError } from '../../http/errors.ts';
-import { toJobRecord } from '../../jobs/jobRecords.ts';
-import type { JobServices } from '../../jobs/registry.ts';
-import { selectRun } from '../../runs/outputs.ts';
-import { accessSimulation, type AuthContext } from '../../services/access.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { activeJobsOfSimulation } from '../../platform/jobs/jobs.repository.ts';
+import { lockSimulation } from '../../runs/runs.repository.ts';
+import { outputsOfRun } from '../../runs/runOutputs.repository.ts';
+import { findSetup, saveSetup, updateSimulation } from '../../simulations/simulations.repository.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { toJobRecord } from '../../platform/jobs/jobRecords.ts';
+import type { JobServices } from '../../platform/jobs/registry.ts';
+import { selectRun } from '../../runs/outputs.service.ts';
+import { accessSimulation, type AuthContext } from '../../platform/access.ts';
 import { outputDir } from '../outputFolder.ts';
 
 /** sensors.json files read at once when listing results. */

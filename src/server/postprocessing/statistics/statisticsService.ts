@@ -11,12 +11,12 @@ import type { StatisticsState } from '../../../domain/jobs.ts';
 import { offeredOperations, type StatisticsOperation } from '../../../domain/statistics.ts';
 import type { StatsCalcCommand, StatsInfoCommand, StatsReply } from '../../../domain/statisticsMessages.ts';
 import { emptySetup } from '../../../domain/setup.ts';
-import { outputsByNumbers } from '../../db/runOutputs.ts';
-import { findSetup } from '../../db/simulations.ts';
-import type { JobServices } from '../../jobs/registry.ts';
-import type { RealtimeMessage, RealtimeSession } from '../../realtime/router.ts';
-import { accessSimulation } from '../../services/access.ts';
-import { selectRun } from '../../runs/outputs.ts';
+import { outputsByNumbers } from '../../runs/runOutputs.repository.ts';
+import { findSetup } from '../../simulations/simulations.repository.ts';
+import type { JobServices } from '../../platform/jobs/registry.ts';
+import type { RealtimeSession } from '../../platform/realtime/router.ts';
+import { accessSimulation } from '../../platform/access.ts';
+import { selectRun } from '../../runs/outputs.service.ts';
 import { float32Mesh, meshOfDefinition, uploadReader } from '../meshes.ts';
 import { findDataset, findEntity, outputDir, tryReadMeta } from '../outputFolder.ts';
 import { aggregateOverOutputs } from './operations.ts';
@@ -29,7 +29,7 @@ const MAX_PER_SESSION = 4;
 type Running = { simId: string; cancel(): void };
 
 function send(session: RealtimeSession, reply: StatsReply): void {
-  session.send(reply as unknown as RealtimeMessage);
+  session.send(reply);
 }
 
 /** Attributes that every selected object has in the dataset, with the operations and sub-options offered. */

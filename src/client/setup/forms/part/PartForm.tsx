@@ -1,6 +1,7 @@
 // Part form (large): the part's name and its tabs (spec 1 §2 'Part edit tabs') as this build offers them
-// for the part's kind: solids get Boundary conditions, fluids Initial conditions and Material. The whole
-// part is one form validated with the domain's part schema.
+// for the part's kind: solids get Motion and Boundary conditions, fluids Initial conditions and Material.
+// The whole part is one form validated with the domain's part schema; its movements are edited in the
+// movement form, which the Motion tab opens.
 import { Button, Stack, Tabs, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMemo } from 'react';
@@ -21,6 +22,7 @@ import { PartGeometryTab } from './PartGeometryTab.tsx';
 import { PartInformationTab } from './PartInformationTab.tsx';
 import { PartInitialConditionsTab } from './PartInitialConditionsTab.tsx';
 import { PartMaterialTab } from './PartMaterialTab.tsx';
+import { PartMotionTab } from './PartMotionTab.tsx';
 import type { PartTabProps } from './partFormTypes.ts';
 
 const TAB_CONTENT: Record<PartTab, (props: PartTabProps) => React.ReactNode> = {
@@ -28,6 +30,7 @@ const TAB_CONTENT: Record<PartTab, (props: PartTabProps) => React.ReactNode> = {
   information: PartInformationTab,
   initialConditions: PartInitialConditionsTab,
   material: PartMaterialTab,
+  motion: PartMotionTab,
   boundaryConditions: PartBoundaryConditionsTab,
   appearance: PartAppearanceTab,
 };
@@ -65,7 +68,7 @@ export function PartForm({ document, part, tab, onClose }: Props) {
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: `Delete ${part.name}?`,
-      children: 'The part and its settings are removed from the setup.',
+      children: 'The part, its settings and its movements are removed from the setup.',
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'part-delete-confirm' },
       onConfirm: () => deletePart(part.id),

@@ -1,7 +1,0 @@
-// The credit ledger: appends credit sequences.
-import type { Executor } from './client.ts';
-import { creditSequences } from './schema.ts';
-
-export async function insertCreditSequence(db: Executor, values: typeof creditSequences.$inferInsert): Promise<void> {
-  await db.insert(creditSequences).values(values);
-}

@@ -1,0 +1,84 @@
+// Executes the steps of an export plan into a folder: particles and sensors as .vtu and fluid surfaces as
+// .vtp streamed from the output files, .pvd collections, boundary STL, the solver log as CSV and the setup
+// as JSON. Attributes are those chosen (all when allAttributes), under their result attribute names. Output
+// files are found through arrayPath, so walls kept once in the run's static folder export like any other.
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { toCsv } from '../../domain/csv.ts';
+import type { OutputDataset, OutputMeta } from '../../domain/output.ts';
+import type { RunLogEntry } from '../../domain/runOutputs.ts';
+import type { SetupDocument } from '../../domain/setup.ts';
+import type { UserExportState } from '../../domain/userExport.ts';
+import type { MeshData } from '../../solver/geometry/mesh.ts';
+import { writeBinaryStl } from '../../solver/geometry/stl.ts';
+import { arrayPath, findDataset, findEntity } from '../postprocessing/outputFolder.ts';
+import type { ExportStep } from './exportPlan.ts';
+import { pvdCollection, writeParticlesVtu, writeSurfaceVtp, type VtkArray } from './vtk.ts';
+
+export interface ExportSources {
+  /** Folder and meta.json of each exported output. */
+  outputs: ReadonlyMap<number, { folder: string; meta: OutputMeta }>;
+  setup: SetupDocument | null;
+  log: readonly RunLogEntry[];
+  /** Placed part meshes by part id, read when an STL step needs them. */
+  partMeshes: () => Promise<ReadonlyMap<string, MeshData>>;
+  attributes: Pick<UserExportState, 'allAttributes' | 'attributes'>;
+}
+
+export const LOG_COLUMNS = ['event', 'time', 'runtime', 'dt', 'step', 'particles', 'progress', 'runtimeLeft', 'output', 'message'] as const;
+
+/** The solver log as CSV: one row per entry, times in seconds. */
+export function logCsv(entries: readonly RunLogEntry[]): string {
+  return toCsv([LOG_COLUMNS, ...entries.map((e) => LOG_COLUMNS.map((c) => e[c]))]);
+}
+
+function pointData(folder: string, dataset: OutputDataset, chosen: ExportSources['attributes']): VtkArray[] {
+  return dataset.attributes
+    .filter((a) => chosen.allAttributes || chosen.attributes.includes(a.name))
+    .map((a) => ({ name: a.name, type: a.dtype === 'uint32' ? 'UInt32' : 'Float32', components: a.components, tuples: dataset.count, source: { kind: 'file', path: arrayPath(folder, a.file) } }));
+}
+
+/** Writes the file of one step under `root`; returns its size in bytes. */
+export async function executeStep(step: ExportStep, root: string, sources: ExportSources, signal?: AbortSignal): Promise<number> {
+  const path = join(root, step.file.filename);
+  await mkdir(dirname(path), { recursive: true });
+  switch (step.kind) {
+    case 'particles':
+    case 'surface': {
+      const output = sources.outputs.get(step.outputNo);
+      if (!output) throw new Error(`output ${step.outputNo} is not available`);
+      const entity = findEntity(output.meta, step.entityId);
+      const dataset = entity ? findDataset(entity, step.kind === 'surface' ? 'surface' : step.dataset) : undefined;
+      if (!dataset) throw new Error(`output ${step.outputNo} has no ${step.kind === 'surface' ? 'surface' : step.dataset} dataset of ${step.entityId}`);
+      const positions = { kind: 'file' as const, path: arrayPath(output.folder, dataset.positions.file) };
+      const data = pointData(output.folder, dataset, sources.attributes);
+      if (step.kind === 'particles') return writeParticlesVtu(path, dataset.count, positions, data, signal);
+      if (!dataset.indices) throw new Error(`the surface of ${step.entityId} in output ${step.outputNo} has no triangles`);
+      const indices = arrayPath(output.folder, dataset.indices.file);
+      const triangles = (await stat(indices)).size / 12;
+      return writeSurfaceVtp(path, dataset.count, triangles, positions, { kind: 'file', path: indices }, data, signal);
+    }
+    case 'collection': {
+      const text = pvdCollection(step.members.map((m) => ({ time: m.time, file: m.filename })));
+      await writeFile(path, text);
+      return Buffer.byteLength(text);
+    }
+    case 'stl': {
+      const mesh = (await sources.partMeshes()).get(step.partId);
+      if (!mesh) throw new Error(`the geometry of part ${step.partId} is not available`);
+      const bytes = writeBinaryStl(mesh);
+      await writeFile(path, bytes);
+      return bytes.byteLength;
+    }
+    case 'logs': {
+      const text = logCsv(sources.log);
+      await writeFile(path, text);
+      return Buffer.byteLength(text);
+    }
+    case 'setup': {
+      const text = JSON.stringify(sources.setup, null, 2) + '\n';
+      await writeFile(path, text);
+      return Buffer.byteLength(text);
+    }
+  }
+}
