@@ -168,7 +168,12 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
                 let w0 = bodyVelocity[o];
                 let w1 = bodyVelocity[o + 1u];
                 let w2 = bodyVelocity[o + 2u];
-                rvel -= vec3<f32>(dot(w0.xyz, xi) + w0.w, dot(w1.xyz, xi) + w1.w, dot(w2.xyz, xi) + w2.w);
+                var vw = vec3<f32>(dot(w0.xyz, xi) + w0.w, dot(w1.xyz, xi) + w1.w, dot(w2.xyz, xi) + w2.w);
+                if (slip) {
+                  // A slip wall moves the fluid only through its normal velocity.
+                  vw = dot(vw, tag.xyz) * tag.xyz;
+                }
+                rvel -= vw;
                 aw = rates[j].xyz;
               }
               if (riemannWall) {

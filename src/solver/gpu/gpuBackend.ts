@@ -14,7 +14,7 @@ import type {
   AdvanceLimits, AdvanceReport, EngineSetup, EngineSnapshot, EngineState, SolverBackend, TimeControl,
 } from '../engine.ts';
 import { SPH_SHADER_FILES, declaredBindings, entryPoints, type ShaderSources, type SphShaderFile } from './shaderSource.ts';
-import { planMoves, type CaseMotion } from '../physics/motion.ts';
+import { OPEN_END, planMoves, type CaseMotion } from '../physics/motion.ts';
 
 export interface GpuBackendOptions {
   device: GPUDevice;
@@ -322,7 +322,7 @@ export class GpuBackend implements SolverBackend {
       const len = Math.hypot(v[0], v[1], v[2]);
       const unit = len > 0 ? v.map((c) => c / len) : [0, 0, 0];
       const center = t.type === 'rotatory' ? t.center : [0, 0, 0];
-      rows.push([t.type === 'rotatory' ? 1 : 0, m.start, m.end ?? plan.endTime, t.vel], [t.acc, ...unit], [...center, 0]);
+      rows.push([t.type === 'rotatory' ? 1 : 0, m.start, m.end ?? OPEN_END, t.vel], [t.acc, ...unit], [...center, 0]);
     }
     const chains: number[] = [];
     const conditions: [number, number][] = [];

@@ -22,8 +22,15 @@ export interface BodyMotionPlan {
   conditions: number[][];
 }
 
+/**
+ * A movement without an end keeps moving through the run's last instant: its chains are evaluated as if
+ * the run never ended (the domain's open end, the simulation's end time, would stop it right there).
+ */
+export const OPEN_END = Number.POSITIVE_INFINITY;
+
 /** Plain data: travels to the GPU tables and into checkpoints unchanged. */
 export interface MotionPlan {
+  /** End time of the run. */
   endTime: number;
   movements: Movement[];
   /** Indexed by body (part index). */
@@ -108,14 +115,14 @@ function chainOf(plan: MotionPlan, chain: readonly number[]): Movement[] {
 
 /** Pose of a body's geometry at time t (identity for bodies that stay). */
 export function bodyMotionAt(plan: MotionPlan, body: number, t: number): PoseMotion {
-  return chainMotionAt(chainOf(plan, plan.bodies[body].geometry), t, plan.endTime);
+  return chainMotionAt(chainOf(plan, plan.bodies[body].geometry), t, OPEN_END);
 }
 
 /** Writes the fields of every body at time t into `out` (BODY_FIELDS per body). */
 export function evaluateBodyFields(plan: MotionPlan, t: number, out: Float64Array): void {
   plan.bodies.forEach((b, body) => {
     const o = body * BODY_FIELDS;
-    const geometry = chainMotionAt(chainOf(plan, b.geometry), t, plan.endTime);
+    const geometry = chainMotionAt(chainOf(plan, b.geometry), t, OPEN_END);
     const field = motionField(geometry);
     out.set(geometry.pose.rotation, o + FIELD_R);
     out.set(geometry.pose.translation, o + FIELD_T);
@@ -125,8 +132,8 @@ export function evaluateBodyFields(plan: MotionPlan, t: number, out: Float64Arra
     out.set(field.accelerationOffset, o + FIELD_B);
     for (const chain of b.conditions) {
       // The condition's own motion as seen from its leaders: the field of the whole chain less the leaders'.
-      const whole = motionField(chainMotionAt(chainOf(plan, chain), t, plan.endTime));
-      const leaders = motionField(chainMotionAt(chainOf(plan, chain.slice(0, -1)), t, plan.endTime));
+      const whole = motionField(chainMotionAt(chainOf(plan, chain), t, OPEN_END));
+      const leaders = motionField(chainMotionAt(chainOf(plan, chain.slice(0, -1)), t, OPEN_END));
       for (let k = 0; k < 9; k++) out[o + FIELD_W + k] += whole.velocityMatrix[k] - leaders.velocityMatrix[k];
       for (let k = 0; k < 3; k++) out[o + FIELD_U + k] += whole.velocityOffset[k] - leaders.velocityOffset[k];
     }

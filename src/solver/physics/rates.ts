@@ -199,9 +199,18 @@ export function fluidRates(
           vwy = bf[o + 3] * xi + bf[o + 4] * yi + bf[o + 5] * zi + bf[u + 1];
           vwz = bf[o + 6] * xi + bf[o + 7] * yi + bf[o + 8] * zi + bf[u + 2];
         }
-        rvx -= vwx;
-        rvy -= vwy;
-        rvz -= vwz;
+        if (slip) {
+          // A slip wall moves the fluid only through its normal velocity; its velocity along the surface
+          // does not exist for the fluid.
+          const vn = vwx * wnx[j] + vwy * wny[j] + vwz * wnz[j];
+          rvx -= vn * wnx[j];
+          rvy -= vn * wny[j];
+          rvz -= vn * wnz[j];
+        } else {
+          rvx -= vwx;
+          rvy -= vwy;
+          rvz -= vwz;
+        }
         awx = oax[j];
         awy = oay[j];
         awz = oaz[j];
