@@ -50,6 +50,30 @@ fn crossMatrix(k: vec3<f32>) -> mat3x3<f32> {
   return mat3x3<f32>(vec3<f32>(0.0, k.z, -k.y), vec3<f32>(-k.z, 0.0, k.x), vec3<f32>(k.y, -k.x, 0.0));
 }
 
+// sin and cos of an angle to float precision. WGSL's built-ins may be off by 2^-11 (SwiftShader's are by
+// 1e-4), which turned a paddle's walls 1e-4 rad off the CPU's: the angle is reduced to a quadrant with 2π
+// and π/2 split into two floats, then Taylor series (truncation below 1e-9 within ±π/4).
+fn sinCos(angle: f32) -> vec2<f32> {
+  let turns = round(angle * 0.15915494);
+  var r = (angle - turns * 6.2831855) + turns * 1.7484555e-7;
+  let q = round(r * 0.63661977);
+  r = (r - q * 1.5707964) + q * 4.3711388e-8;
+  let r2 = r * r;
+  let s = r * (1.0 - r2 / 6.0 * (1.0 - r2 / 20.0 * (1.0 - r2 / 42.0 * (1.0 - r2 / 72.0))));
+  let c = 1.0 - r2 / 2.0 * (1.0 - r2 / 12.0 * (1.0 - r2 / 30.0 * (1.0 - r2 / 56.0 * (1.0 - r2 / 90.0))));
+  let quadrant = i32(q) & 3;
+  if (quadrant == 0) {
+    return vec2<f32>(s, c);
+  }
+  if (quadrant == 1) {
+    return vec2<f32>(c, -s);
+  }
+  if (quadrant == 2) {
+    return vec2<f32>(-s, -c);
+  }
+  return vec2<f32>(-c, s);
+}
+
 // Own motion of movement `m` at the time given as hi + lo (kinematics.ts ownMotionAt).
 fn ownMotion(m: u32, hi: f32, lo: f32) -> Motion {
   let a = table[2u + 3u * m];
@@ -80,7 +104,8 @@ fn ownMotion(m: u32, hi: f32, lo: f32) -> Motion {
   }
   let K = crossMatrix(k);
   let K2 = K * K;
-  o.r = o.r + sin(distance) * K + (1.0 - cos(distance)) * K2;
+  let sc = sinCos(distance);
+  o.r = o.r + sc.x * K + (1.0 - sc.y) * K2;
   let KR = K * o.r;
   o.dr = speed * KR;
   o.ddr = acc * KR + (speed * speed) * (K * KR);

@@ -2,7 +2,7 @@
 // src/solver/physics/motion.ts): a wall of a moving body goes to R x0 + T with normal R n0 from its setup
 // position and normal (binding 26, by particle id), and gets the velocity W x + u (vel.xyz) and the
 // acceleration A x + b (rates.xyz, which walls do not otherwise use); walls at rest get zeros there,
-// since the sort does not carry the rates. At the last stage the walls' speed joins the largest |v|².
+// since the sort does not carry the rates.
 
 @group(0) @binding(1) var<storage, read_write> pos: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> vel: array<vec4<f32>>;
@@ -13,12 +13,9 @@
 @group(0) @binding(25) var<storage, read_write> fields: array<vec4<f32>>;
 @group(0) @binding(26) var<storage, read> reference: array<vec4<f32>>;
 
-var<workgroup> wgMax: array<f32, 64>;
-
 @compute @workgroup_size(64)
-fn moveWalls(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+fn moveWalls(@builtin(global_invocation_id) gid: vec3<u32>) {
   let i = D.base + gid.x;
-  var v2 = 0.0;
   if (i < atomicLoad(&globals[G_COUNT])) {
     let p4 = pos[i];
     if (kindOf(p4.w) == KIND_WALL) {
@@ -45,24 +42,10 @@ fn moveWalls(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invoc
         nrm[i] = vec4<f32>(n, nrm[i].w);
         vel[i] = vec4<f32>(v, vel[i].w);
         rates[i] = vec4<f32>(a, 0.0);
-        v2 = dot(v, v);
       } else {
         vel[i] = vec4<f32>(0.0, 0.0, 0.0, vel[i].w);
         rates[i] = vec4<f32>(0.0);
       }
-    }
-  }
-  if (D.stage == 3u) {
-    wgMax[lid.x] = v2;
-    workgroupBarrier();
-    for (var off = 32u; off > 0u; off /= 2u) {
-      if (lid.x < off) {
-        wgMax[lid.x] = max(wgMax[lid.x], wgMax[lid.x + off]);
-      }
-      workgroupBarrier();
-    }
-    if (lid.x == 0u) {
-      atomicMax(&globals[G_MAXV2], bitcast<u32>(wgMax[0]));
     }
   }
 }

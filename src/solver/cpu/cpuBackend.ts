@@ -250,7 +250,7 @@ export class CpuBackend implements SolverBackend {
     v.listRadius2 = 0;
     this.pool.run(Pass.stage, 0, 0, v);
     for (let stage = 1; stage < 4; stage++) {
-      const wallV2 = this.placeWalls(t0 + STAGE_TIME[stage] * dt);
+      this.placeWalls(t0 + STAGE_TIME[stage] * dt);
       this.boundaryStates();
       this.rates(rateFlags);
       const apply = stage === 3 && shiftScale >= 0;
@@ -258,22 +258,22 @@ export class CpuBackend implements SolverBackend {
       v.shiftScale = apply ? shiftScale : 0;
       v.listRadius2 = 0;
       const v2 = this.pool.run(Pass.stage, stage, apply ? 1 : 0, v);
-      // The walls' speed counts like the fluid's: fluid next to a moving wall soon has it.
-      if (stage === 3) this.maxVel2 = Math.max(v2, wallV2);
+      // The fluid's speed alone: it sets the shifting, which a fast paddle must not spread over still water
+      // far from it (the walls' own displacement in a step stays within the list skin, see sort()).
+      if (stage === 3) this.maxVel2 = v2;
     }
   }
 
   /**
    * Places the moving walls at time t (position, normal, velocity, acceleration) and sets the frame's
-   * body force of that time. Returns the largest wall speed².
+   * body force of that time.
    */
-  private placeWalls(t: number): number {
+  private placeWalls(t: number): void {
     const plan = this.motion.plan;
     this.gravity.set(effectiveGravity(plan, t));
-    if (this.wallCount === this.stillWalls) return 0;
+    if (this.wallCount === this.stillWalls) return;
     evaluateBodyFields(plan, t, this.bodyFields);
     this.wallVel2 = placeMovingWalls(this.store, this.stillWalls, this.wallCount, this.bodyFields, this.motion.reference);
-    return this.wallVel2;
   }
 
   private finishStep(dt: number, reaches: boolean, target: number, steps: number, newTime?: number): void {

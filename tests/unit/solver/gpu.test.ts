@@ -106,6 +106,7 @@ describe('GPU backend', () => {
     const dx = 0.025;
     const setup = paddleCase(dx, 8);
     const [a, b] = await runBoth(setup, 0.03);
+    expect(b.step).toBe(a.step);
     expect(b.time).toBe(a.time);
     const d = differences(a, b, 2);
     console.log(`turning paddle, CPU vs GPU after ${a.step} steps, ${d.n} fluid particles: |Δx| ≤ ${(d.dxMax / dx).toExponential(2)} Δx, ` +
