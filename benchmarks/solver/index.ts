@@ -1,8 +1,9 @@
 // Solver throughput: a 3D dam break at about 10k, 100k (and 1M on a real GPU) particles, a fixed number
 // of RK4 steps per case on the CPU backend with 1 and 2 threads and on the WebGPU backend. Prints
 // particle-steps per second, ms per step and bytes per particle side by side, with the CPU 1-thread run
-// as the baseline of the ratios. First the discretization of a 1M-point fill (discretization.ts); last the
-// column impact case with wall time, memory and flow quality per settings (impact.ts).
+// as the baseline of the ratios. First the discretization of a 1M-point fill (discretization.ts); then the
+// cost of moving walls (a turning paddle against a still one, motion.ts); last the column impact case with
+// wall time, memory and flow quality per settings (impact.ts).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { emptySetup, type SetupDocument } from '../../src/domain/setup.ts';
@@ -16,6 +17,7 @@ import type { SolverBackend } from '../../src/solver/engine.ts';
 import { startChromiumSolver, type ChromiumSolver } from './chromium.ts';
 import { measureDiscretization, printDiscretization } from './discretization.ts';
 import { printColumnImpact } from './impact.ts';
+import { printPaddle } from './motion.ts';
 
 const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 if (process.env.VK_ICD_FILENAMES === undefined && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
@@ -188,5 +190,6 @@ async function main(): Promise<void> {
 }
 
 await main();
+await printPaddle(0.025, 20);
 printColumnImpact(0.02, 0.5, Math.min(2, availableParallelism()));
 process.exit(0);
