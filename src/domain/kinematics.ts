@@ -224,7 +224,7 @@ export function restMotion(): PoseMotion {
  * movement rests.
  */
 export function ownMotionAt(movement: Pick<Movement, 'type' | 'start' | 'end'>, t: number, simulationEndTime: number): PoseMotion {
-  const { distance, speed } = movementProgressAt(movement, t, simulationEndTime);
+  const { speed } = movementProgressAt(movement, t, simulationEndTime);
   const end = movement.end ?? simulationEndTime;
   const acceleration = t > movement.start && t < end ? movement.type.acc : 0;
   const m = movement.type;

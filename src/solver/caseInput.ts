@@ -203,7 +203,7 @@ async function readAccelerationFile(setup: SetupDocument, options: PrepareOption
   try {
     return readAccelerationCsv(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw new Error(`acceleration file "${file.name}": ${(e as Error).message}`);
+    throw new Error(`acceleration file "${file.name}": ${(e as Error).message}`, { cause: e });
   }
 }
 
