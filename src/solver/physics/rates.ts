@@ -101,7 +101,9 @@ export function fluidRates(
   const gy = gravity === null ? prm.gy : gravity[1];
   const gz = gravity === null ? prm.gz : gravity[2];
   // Moving walls: their bodies' velocity fields and their acceleration (ax..az) enter the wall terms.
+  // They sit behind the walls at rest, from the start of their cell list on (or anywhere, without one).
   const wallsMove = prm.wallsMove !== 0 && bodyFields !== null;
+  const movingFrom = movingWallStart === null ? 0 : movingWallStart[0];
   const bf = bodyFields ?? new Float64Array(0);
   // Rotating frame: centrifugal (a potential, so also in the hydrostatic parts), Coriolis and Euler forces.
   const rotating = prm.rotating !== 0;
@@ -189,7 +191,7 @@ export function fluidRates(
       // moves ω × r_ij differently there, which the normal approach speed of the Riemann problem would
       // take for the fluid pressing on the wall (it braked a fluid turning with its tank by 2.5 %).
       let rvx = vxi, rvy = vyi, rvz = vzi, awx = 0, awy = 0, awz = 0;
-      if (wallsMove) {
+      if (wallsMove && j >= movingFrom) {
         const bj = body[j];
         if (bj !== fieldBody) {
           fieldBody = bj;
