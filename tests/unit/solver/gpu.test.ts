@@ -123,7 +123,7 @@ describe('GPU backend', () => {
     expect(d.dpMax).toBeLessThan(0.01 * d.pMax);
   }, 300_000);
 
-  it('runs a rotating frame, a frame acceleration from a file and a moving floor like the CPU backend (dual time step, mirrored walls)', async (ctx) => {
+  it('runs a rotating frame, a frame acceleration from a file and a sliding paddle surface like the CPU backend (dual time step, mirrored walls)', async (ctx) => {
     if (!available) ctx.skip();
     const dx = 0.025;
     const setup = paddleCase(dx, null, { integrationScheme: 'dual_timestep_rk_4', noRiemannWall: true });
