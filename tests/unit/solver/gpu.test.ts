@@ -8,7 +8,7 @@ import { createNodeGpuBackend, requestNodeGpu } from '../../../src/solver/gpu/no
 import { ParticleKind } from '../../../src/solver/particles.ts';
 import type { EngineSnapshot, SolverBackend } from '../../../src/solver/engine.ts';
 import type { SetupDocument } from '../../../src/domain/setup.ts';
-import { channelCase, paddleCase, slide, tankCase } from './cases.ts';
+import { channelCase, paddleCase, slide, spin, tankCase } from './cases.ts';
 import type { FileResolver } from '../../../src/solver/caseInput.ts';
 
 process.env.VK_ICD_FILENAMES ??= '/usr/lib/chromium/vk_swiftshader_icd.json';
@@ -121,6 +121,31 @@ describe('GPU backend', () => {
     expect(d.dxMax).toBeLessThan(0.01 * dx);
     expect(d.dvMax).toBeLessThan(0.01 * d.vMax);
     expect(d.dpMax).toBeLessThan(0.01 * d.pMax);
+  }, 300_000);
+
+  it('places the walls of a follower on a turning, accelerating leader, and a surface velocity carried by a leader, like the CPU backend', async (ctx) => {
+    if (!available) ctx.skip();
+    const dx = 0.025;
+    const setup = paddleCase(dx, null);
+    setup.movements.push(
+      spin('lead', null, [0.2, 0.1, 0.14], [0, 1, 0], 3, 40),
+      { ...slide('follow', 'paddle', [0, 0, 1], 0.3, -2), parents: ['lead'], start: 0.002 },
+      { ...spin('skin', 'tank', [0.2, 0.1, 0], [0, 0, 1], 1.5), parents: ['lead'], virtualMovement: true },
+    );
+    const [a, b] = await runBoth(setup, 0.01);
+    const paddle = differences(a, b, 2);
+    const tank = differences(a, b, 0);
+    console.log(`follower and carried surface velocity after ${a.step} steps: paddle walls |Δx| ≤ ${(paddle.wallDx / dx).toExponential(2)} Δx, ` +
+      `|Δv| ≤ ${(paddle.wallDv / paddle.wallV).toExponential(2)} of ${paddle.wallV.toFixed(3)} m/s; tank walls |Δv| ≤ ` +
+      `${(tank.wallDv / tank.wallV).toExponential(2)} of ${tank.wallV.toFixed(3)} m/s`);
+    expect(b.step).toBe(a.step);
+    expect(paddle.wallV).toBeGreaterThan(0.2);
+    expect(tank.wallV).toBeGreaterThan(0.2);
+    expect(paddle.wallDx).toBeLessThan(1e-4 * dx);
+    expect(paddle.wallDv).toBeLessThan(1e-4 * paddle.wallV);
+    // The tank does not move: its walls stay where they were, to float32.
+    expect(tank.wallDx).toBeLessThan(1e-5 * dx);
+    expect(tank.wallDv).toBeLessThan(1e-4 * tank.wallV);
   }, 300_000);
 
   it('runs a rotating frame, a frame acceleration from a file and a sliding paddle surface like the CPU backend (dual time step, mirrored walls)', async (ctx) => {
