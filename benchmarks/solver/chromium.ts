@@ -30,11 +30,11 @@ export async function startChromiumSolver(): Promise<ChromiumSolver | null> {
   if (!existsSync(CHROMIUM_PATH)) return null;
   const dir = mkdtempSync(join(tmpdir(), 'surge-solver-bench-'));
   writeFileSync(join(dir, 'entry.ts'), `
-import { prepareCase } from '${solverDir}caseInput.ts';
+import { engineSetupOf, prepareCase } from '${solverDir}caseInput.ts';
 import { createBrowserGpuBackend } from '${solverDir}gpu/browserGpu.ts';
 export async function measure(setup: unknown, warmup: number, steps: number) {
   const c = await prepareCase(setup);
-  const backend = await createBrowserGpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state });
+  const backend = await createBrowserGpuBackend(engineSetupOf(c));
   try {
     let done = 0;
     while (done < warmup) done += (await backend.advance(1, { maxWallMs: 1e9, maxSteps: warmup - done })).steps;

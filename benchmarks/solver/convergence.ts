@@ -2,7 +2,7 @@
 // across the column (80 with --fine: about 50k fluid and 700k wall particles, hours on 2 cores). Prints
 // each comparison and whether the error grows with resolution. `node benchmarks/solver/convergence.ts`.
 import { availableParallelism } from 'node:os';
-import { prepareCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import { COLUMN_WIDTH, compareWithMartinMoyce, martinMoyceSetup, type FrontComparison } from '../../src/solver/cases/martinMoyce.ts';
@@ -14,7 +14,7 @@ for (const across of resolutions) {
   const c = await prepareCase(martinMoyceSetup(across, { integrationScheme: 'runge_kutta_4' }));
   const k = c.discretized.counts;
   console.log(`\n--- ${across} across: Δx = ${(COLUMN_WIDTH / across * 1000).toFixed(2)} mm, ${k.fluid} fluid, ${k.wall} wall particles`);
-  const be = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
+  const be = new CpuBackend(engineSetupOf(c), { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
   const started = performance.now();
   try {
     const r = await compareWithMartinMoyce(be, COLUMN_WIDTH / across, 6, (line) => console.log(line));

@@ -4,7 +4,7 @@
 // `node benchmarks/solver/impact.ts [dx] [endTime] [scheme] [threads]` runs one configuration alone.
 import { availableParallelism } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { prepareCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import { columnImpactCase } from '../../src/solver/cases/impactCases.ts';
@@ -36,7 +36,7 @@ export async function runColumnImpact(
   const c = columnImpactCase(dx, { endTime, ...settings });
   const prepared = await prepareCase(c.setup);
   const be = new CpuBackend(
-    { prm: prepared.prm, grid: prepared.grid, time: prepared.time, state: prepared.state },
+    engineSetupOf(prepared),
     { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null },
   );
   const H = c.water.size[2];

@@ -1,21 +1,23 @@
 // Solver throughput: a 3D dam break at about 10k, 100k (and 1M on a real GPU) particles, a fixed number
 // of RK4 steps per case on the CPU backend with 1 and 2 threads and on the WebGPU backend. Prints
 // particle-steps per second, ms per step and bytes per particle side by side, with the CPU 1-thread run
-// as the baseline of the ratios. First the discretization of a 1M-point fill (discretization.ts); last the
-// column impact case with wall time, memory and flow quality per settings (impact.ts).
+// as the baseline of the ratios. First the discretization of a 1M-point fill (discretization.ts); then the
+// cost of moving walls (a turning paddle against a still one, motion.ts); last the column impact case with
+// wall time, memory and flow quality per settings (impact.ts).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { emptySetup, type SetupDocument } from '../../src/domain/setup.ts';
 import { createPart } from '../../src/domain/part.ts';
 import { cubeShape } from '../../src/domain/shape.ts';
 import { defaultFlowComponent, defaultRigidComponent } from '../../src/domain/component.ts';
-import { prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import type { SolverBackend } from '../../src/solver/engine.ts';
 import { startChromiumSolver, type ChromiumSolver } from './chromium.ts';
 import { measureDiscretization, printDiscretization } from './discretization.ts';
 import { printColumnImpact } from './impact.ts';
+import { printPaddle } from './motion.ts';
 
 const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 if (process.env.VK_ICD_FILENAMES === undefined && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
@@ -94,15 +96,11 @@ async function gpuBackend(c: PreparedCase): Promise<{ backend: SolverBackend; so
     const software = probe.software;
     probe.device.destroy();
     const { createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
-    return { backend: await createNodeGpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }), software };
+    return { backend: await createNodeGpuBackend(engineSetupOf(c)), software };
   } catch (e) {
     console.log(`no WebGPU adapter (${(e as Error).message}); GPU figures skipped`);
     return null;
   }
-}
-
-function engineSetup(c: PreparedCase) {
-  return { prm: c.prm, grid: c.grid, time: c.time, state: c.state };
 }
 
 async function main(): Promise<void> {
@@ -134,9 +132,9 @@ async function main(): Promise<void> {
     const k = c.discretized.counts;
     console.log(`\n--- dam break, Δx = ${c.setup.settings.particleDiameter} m: ${k.total} particles (${k.fluid} fluid, ${k.wall} wall)`);
     if (size.cpuSteps > 0) {
-      results.push(await measure(`${size.target / 1000}k cpu x1`, c, new CpuBackend(engineSetup(c), { threads: 1, spawnWorker: null }), 2, size.cpuSteps));
+      results.push(await measure(`${size.target / 1000}k cpu x1`, c, new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null }), 2, size.cpuSteps));
       if (cores > 1) {
-        results.push(await measure(`${size.target / 1000}k cpu x2`, c, new CpuBackend(engineSetup(c), { threads: 2, spawnWorker: spawnNodeWorker }), 2, size.cpuSteps));
+        results.push(await measure(`${size.target / 1000}k cpu x2`, c, new CpuBackend(engineSetupOf(c), { threads: 2, spawnWorker: spawnNodeWorker }), 2, size.cpuSteps));
       }
     }
     const gpu = await gpuBackend(c);
@@ -175,7 +173,7 @@ async function main(): Promise<void> {
   {
     const c = await caseOfSize(1_000_000);
     const rssBefore = process.memoryUsage().rss;
-    const be = new CpuBackend(engineSetup(c), { threads: Math.min(2, cores), spawnWorker: cores > 1 ? spawnNodeWorker : null });
+    const be = new CpuBackend(engineSetupOf(c), { threads: Math.min(2, cores), spawnWorker: cores > 1 ? spawnNodeWorker : null });
     await be.advance(1, { maxWallMs: 1e9, maxSteps: 1 });
     const rss = process.memoryUsage().rss;
     console.log(`memory at ${c.discretized.counts.total.toLocaleString('en')} particles (CPU, ${be.threads} threads): ` +
@@ -192,5 +190,6 @@ async function main(): Promise<void> {
 }
 
 await main();
+await printPaddle(0.025, 20);
 printColumnImpact(0.02, 0.5, Math.min(2, availableParallelism()));
 process.exit(0);

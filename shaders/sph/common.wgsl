@@ -3,9 +3,12 @@
 //
 // Particle buffers (struct of arrays, vec4 packed), the same binding numbers in every kernel:
 //   pos  (x, y, z, kind)     vel (vx, vy, vz, rho)     aux (p, mass, fs, 0)
-//   nrm  (nx, ny, nz, tag)   tag: walls 1 = no-slip / 0 = slip; buffers: open boundary index
+//   nrm  (nx, ny, nz, tag)   tag: walls 2 body + (1 no-slip / 0 slip); buffers: open boundary index
 //   ids (id, body)          rk 4 vec4 per particle: (x0, y0, z0, rho0) (v0, 0) (kx, ky, kz, krho) (kv, 0)
 //   rates (ax, ay, az, drho) extra 3 vec4 per particle: (sx, sy, sz, srho) (svx, svy, svz, fsn) (fv, 0)
+// Walls when some wall moves (P.wallsMove): vel.xyz the wall's velocity and rates.xyz its acceleration,
+// set by moveWalls.wgsl before each rate evaluation; with mirrored walls wallStates then puts the ghost
+// velocity into vel.xyz.
 
 struct Params {
   h: f32, support2: f32, kernelAlpha: f32, kernelGrad: f32,
@@ -22,6 +25,14 @@ struct Params {
   capacity: u32, dual: u32, dynamicDt: u32, staticDt: f32,
   staticAdvDt: f32, cflAc: f32, reserved0: f32, cflVisc: f32,
   cflAdv: f32, maxSub: u32, chunkSize: u32, nChunks: u32,
+  // Moving machinery (src/solver/physics/motion.ts): walls move, gravity varies in time (acceleration
+  // file: g − a(t) in the global slots G_GRAV_*), bodies, first particle id of the wall reference table;
+  // the rotating frame's flag, ω, ω̇ and centre.
+  wallsMove: u32, timeGravity: u32, nBodies: u32, refBase: u32,
+  rotating: u32, pad2: u32, pad3: u32, pad4: u32,
+  wx: f32, wy: f32, wz: f32, pad5: f32,
+  wdx: f32, wdy: f32, wdz: f32, pad6: f32,
+  fcx: f32, fcy: f32, fcz: f32, pad7: f32,
 }
 
 struct Dispatch {
@@ -67,6 +78,9 @@ const G_OVERFLOW: u32 = 16u;
 const G_NEXT_ID: u32 = 17u;
 const G_LIVE: u32 = 18u;
 const G_ADV_REACHES: u32 = 19u;
+const G_GRAV_X: u32 = 20u;
+const G_GRAV_Y: u32 = 21u;
+const G_GRAV_Z: u32 = 22u;
 
 fn kindOf(w: f32) -> u32 {
   return u32(w + 0.5);
@@ -80,6 +94,13 @@ fn cellCoord(p: vec3<f32>) -> vec3<i32> {
 
 fn cellIndex(c: vec3<i32>) -> u32 {
   return u32(c.x) + P.gnx * (u32(c.y) + P.gny * u32(c.z));
+}
+
+// Centrifugal force −ω × (ω × r) of the rotating frame at x (zero without one).
+fn centrifugal(x: vec3<f32>) -> vec3<f32> {
+  let w = vec3<f32>(P.wx, P.wy, P.wz);
+  let r = x - vec3<f32>(P.fcx, P.fcy, P.fcz);
+  return dot(w, w) * r - dot(w, r) * w;
 }
 
 fn taitPressure(rho: f32) -> f32 {

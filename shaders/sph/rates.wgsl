@@ -1,6 +1,7 @@
 // Rates of the fluid particles (the GPU form of src/solver/physics/rates.ts, same equations): momentum
-// with pressure, laminar and artificial viscosity and gravity, continuity with δ-SPH density diffusion,
-// Riemann or mirrored wall forces, and the shifting vector with free-surface treatment.
+// with pressure, laminar and artificial viscosity, gravity and the rotating frame's forces, continuity
+// with δ-SPH density diffusion, Riemann or mirrored wall forces (walls at rest or moving), and the
+// shifting vector with free-surface treatment.
 
 @group(0) @binding(1) var<storage, read_write> pos: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> vel: array<vec4<f32>>;
@@ -10,8 +11,30 @@
 @group(0) @binding(8) var<storage, read_write> extra: array<vec4<f32>>;
 @group(0) @binding(9) var<storage, read_write> cellStart: array<u32>;
 @group(0) @binding(13) var<storage, read_write> globals: array<atomic<u32>>;
+// Velocity fields of the bodies (W row k | u_k, k = 0..2), written by motion.wgsl before each evaluation.
+@group(0) @binding(27) var<uniform> bodyVelocity: array<vec4<f32>, 3072>;
 
 var<workgroup> wgMax: array<f32, 64>;
+
+// 2 (d + 2) of the laminar viscosity's pair form in three dimensions (physics/rates.ts).
+const VISC_COEFF: f32 = 10.0;
+
+// Gravity of the current evaluation: less the frame acceleration when an acceleration file gives one.
+fn gravityNow() -> vec3<f32> {
+  if (P.timeGravity != 0u) {
+    return vec3<f32>(bitcast<f32>(atomicLoad(&globals[G_GRAV_X])), bitcast<f32>(atomicLoad(&globals[G_GRAV_Y])),
+      bitcast<f32>(atomicLoad(&globals[G_GRAV_Z])));
+  }
+  return vec3<f32>(P.gx, P.gy, P.gz);
+}
+
+// Curvature of the centrifugal potential along a pair: ½ (ω² r² − (ω·r)²), so that the body force at the
+// pair's midpoint is b_i·r minus it (exact for the quadratic potential; zero without rotation).
+fn centrifugalCurvature(rv: vec3<f32>) -> f32 {
+  let w = vec3<f32>(P.wx, P.wy, P.wz);
+  let wr = dot(w, rv);
+  return 0.5 * (dot(w, w) * dot(rv, rv) - wr * wr);
+}
 
 @compute @workgroup_size(64)
 fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
@@ -32,7 +55,16 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
     let doShift = (flags & RATE_SHIFT) != 0u && P.shifting != 0u;
     let lyu = P.shifting == 2u;
     let riemannWall = P.wallMode == 0u;
-    let g = vec3<f32>(P.gx, P.gy, P.gz);
+    let wallsMove = P.wallsMove != 0u;
+    // Body force at i: the potential part b (gravity less the frame acceleration, centrifugal), which the
+    // hydrostatic terms use too, and the rest f (Coriolis −2 ω × v, Euler −ω̇ × r).
+    var g = gravityNow();
+    var f = vec3<f32>(0.0);
+    if (P.rotating != 0u) {
+      let w = vec3<f32>(P.wx, P.wy, P.wz);
+      g += centrifugal(xi);
+      f = -cross(vec3<f32>(P.wdx, P.wdy, P.wdz), xi - vec3<f32>(P.fcx, P.fcy, P.fcz)) - 2.0 * cross(w, vi);
+    }
     let deltaCoeff = 2.0 * P.delta * P.h * P.c0;
     let hydroCoeff = P.rho0 / (P.c0 * P.c0);
     let artCoeff = P.alphaVisc * P.h * P.c0 * P.rho0;
@@ -91,13 +123,17 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
               if (doPressure) {
                 acc += (-(pi + auxj.x) * invRhoi * vj * F) * rv;
                 dr += rhoi * vdotr * F * vj;
-                let rhoH = -hydroCoeff * dot(g, rv);
+                var bdotr = dot(g, rv);
+                if (P.rotating != 0u) {
+                  bdotr -= centrifugalCurvature(rv);
+                }
+                let rhoH = -hydroCoeff * bdotr;
                 dr -= deltaCoeff * (rhoj - rhoi - rhoH) * F * vj;
               }
               if (doViscous) {
-                let morris = (P.nu * (rhoi + rhoj) * invRhoi * vj * r2 * F) / (r2 + eta2);
+                let lam = (0.5 * VISC_COEFF * P.nu * (rhoi + rhoj) * invRhoi * vj * F * vdotr) / (r2 + eta2);
                 let art = (artCoeff * invRhoi * vdotr * F * vj) / (r2 + eta2);
-                va += morris * vij + art * rv;
+                va += (lam + art) * rv;
               }
               if (doShift) {
                 let fv = F * vj;
@@ -121,14 +157,35 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
             } else {
               let vj = P.wallVolume;
               let tag = nrm[j];
-              let slip = tag.w == 0.0;
+              let tagBits = u32(tag.w + 0.5);
+              let slip = (tagBits & 1u) == 0u;
+              // Velocity relative to the wall, its body's field taken at x_i (see physics/rates.ts), and
+              // the wall's acceleration (zero for walls at rest).
+              var rvel = vi;
+              var aw = vec3<f32>(0.0);
+              if (wallsMove) {
+                let o = 3u * (tagBits >> 1u);
+                let w0 = bodyVelocity[o];
+                let w1 = bodyVelocity[o + 1u];
+                let w2 = bodyVelocity[o + 2u];
+                var vw = vec3<f32>(dot(w0.xyz, xi) + w0.w, dot(w1.xyz, xi) + w1.w, dot(w2.xyz, xi) + w2.w);
+                if (slip) {
+                  // A slip wall moves the fluid only through its normal velocity.
+                  vw = dot(vw, tag.xyz) * tag.xyz;
+                }
+                rvel -= vw;
+                aw = rates[j].xyz;
+              }
               if (riemannWall) {
                 if (doPressure) {
                   // One-sided Riemann problem with the mirrored state: the central pressure along the
                   // pair, the dissipative part β ρ u_L along the wall normal (see physics/rates.ts).
                   let n = tag.xyz;
-                  let uL = -dot(vi, n);
-                  let pR = pi - rhoi * dot(g, rv);
+                  let uL = -dot(rvel, n);
+                  var pR = pi - rhoi * dot(g - aw, rv);
+                  if (P.rotating != 0u) {
+                    pR += rhoi * centrifugalCurvature(rv);
+                  }
                   let dU = 2.0 * uL;
                   var beta = P.c0;
                   if (P.lowDissipation != 0u) {
@@ -137,22 +194,23 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
                   let rn = dot(rv, n);
                   let pd = select(0.0, -beta * dU * vj * F * rn, rn > 0.0);
                   acc += (-(pi + pR) * invRhoi * vj * F) * rv + pd * n;
-                  dr += rhoi * dot(vi, rv) * F * vj;
+                  dr += rhoi * dot(rvel, rv) * F * vj;
                 }
                 if (doViscous && !slip) {
-                  let morris = (4.0 * P.nu * vj * r2 * F) / (r2 + eta2);
-                  va += morris * vi;
+                  // Ghost velocity 2 v_wall − v_i: v_i − v_ghost = 2 (v_i − v_wall).
+                  let lam = (2.0 * VISC_COEFF * P.nu * vj * F * dot(rvel, rv)) / (r2 + eta2);
+                  va += lam * rv;
                 }
               } else {
                 let vw4 = vel[j];
                 let rhoj = vw4.w;
                 if (doPressure) {
                   acc += (-(pi + aux[j].x) * invRhoi * vj * F) * rv;
-                  dr += rhoi * dot(vi, rv) * F * vj;
+                  dr += rhoi * dot(rvel, rv) * F * vj;
                 }
                 if (doViscous && !slip) {
-                  let morris = (P.nu * (rhoi + rhoj) * invRhoi * vj * r2 * F) / (r2 + eta2);
-                  va += morris * (vi - vw4.xyz);
+                  let lam = (0.5 * VISC_COEFF * P.nu * (rhoi + rhoj) * invRhoi * vj * F * dot(vi - vw4.xyz, rv)) / (r2 + eta2);
+                  va += lam * rv;
                 }
               }
               if (doShift) {
@@ -173,7 +231,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
       extra[3u * i + 2u] = vec4<f32>(va, 0.0);
     }
     if (doPressure) {
-      var total = acc + g;
+      var total = acc + g + f;
       if (doViscous && (flags & RATE_STORE_VISCOUS) == 0u) {
         total += va;
       }

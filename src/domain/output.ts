@@ -6,6 +6,7 @@ import { numberSchema, nonNegativeIntSchema } from './number.ts';
 import { entityIdSchema } from './entity.ts';
 import { materialIdSchema } from './material.ts';
 import { resultAttributeKeySchema } from './attributes.ts';
+import { vec3Schema } from './vector.ts';
 
 export const outputObjectKinds = ['material', 'fluid', 'wall_boundary', 'open_boundary'] as const;
 export const outputObjectKindSchema = z.enum(outputObjectKinds);
@@ -71,6 +72,16 @@ export const outputDatasetSchema = z.object({
 });
 export type OutputDataset = z.infer<typeof outputDatasetSchema>;
 
+/**
+ * Where a moving part is at an output: a point x0 of the part's setup geometry lies at R x0 + translation
+ * (R a rotation, row by row), the pose of the part's movements at the output's time.
+ */
+export const outputPoseSchema = z.object({
+  rotation: z.tuple([numberSchema, numberSchema, numberSchema, numberSchema, numberSchema, numberSchema, numberSchema, numberSchema, numberSchema]),
+  translation: vec3Schema,
+});
+export type OutputPose = z.infer<typeof outputPoseSchema>;
+
 export const outputObjectSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]+$/),
   kind: outputObjectKindSchema,
@@ -78,6 +89,8 @@ export const outputObjectSchema = z.object({
   partId: entityIdSchema.nullable(),
   materialId: materialIdSchema.nullable(),
   datasets: z.array(outputDatasetSchema),
+  /** Only on the walls of parts whose geometry moves. */
+  pose: outputPoseSchema.optional(),
 });
 export type OutputObject = z.infer<typeof outputObjectSchema>;
 

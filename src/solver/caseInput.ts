@@ -1,6 +1,6 @@
 // From a setup document to a runnable case: which settings the engine implements (checkCaseSupport),
 // geometry resolution through an injected file resolver and geometry kernel, discretization, physics
-// parameters, grid.
+// parameters, the motion plan (moving walls, acceleration file, rotating frame), grid.
 import { parseSetupDocument, type SetupDocument } from '../domain/setup.ts';
 import type { Part } from '../domain/part.ts';
 import type { FileReference } from '../domain/shape.ts';
@@ -17,7 +17,11 @@ import { discretize, type BodyInfo, type DiscretizedCase } from './discretizer.t
 import { meshFromArrays, placeMesh, type MeshData } from './geometry/mesh.ts';
 import { defaultGeometryKernel } from './geometry/wasmGeometryKernel.ts';
 import type { GeometryKernel } from './geometry/geometryKernel.ts';
-import type { EngineState, TimeControl } from './engine.ts';
+import type { EngineSetup, EngineState, TimeControl } from './engine.ts';
+import { movementChain } from '../domain/kinematics.ts';
+import { readAccelerationCsv, type AccelerationSamples } from '../domain/accelerationFile.ts';
+import type { Vec3 } from '../domain/vector.ts';
+import { motionPlanOf, planMoves, sweptWallBounds, wallReferenceOf, type CaseMotion } from './physics/motion.ts';
 
 /** A setting or entity of the setup that the engine does not implement, named by its document path. */
 export interface SupportIssue {
@@ -55,8 +59,7 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
   if (s.multiphase) refuse('settings.multiphase', `multiphase flow ${NOT_IMPLEMENTED}`);
   if (s.surfaceTension) refuse('settings.surfaceTension', `surface tension ${NOT_IMPLEMENTED}`);
   if (s.airDrag) refuse('settings.airDrag', `air drag ${NOT_IMPLEMENTED}`);
-  if (s.rotatingSystem) refuse('settings.rotatingSystem', `a rotating reference frame ${NOT_IMPLEMENTED}`);
-  if (s.accelerationFile !== null) refuse('settings.accelerationFile', `a time-dependent frame acceleration ${NOT_IMPLEMENTED}`);
+  if (s.rotatingSystem && !(Math.hypot(...s.rotationAxis) > 0)) refuse('settings.rotationAxis', 'length cannot be equal to 0');
   if (s.accelerationLimiter) refuse('settings.accelerationLimiter', `the acceleration limiter ${NOT_IMPLEMENTED}`);
   if (s.discretizerLegacy) refuse('settings.discretizerLegacy', `the legacy discretizer ${NOT_IMPLEMENTED}`);
   if (!(s.particleDiameter > 0)) refuse('settings.particleDiameter', 'must be greater than 0');
@@ -65,7 +68,7 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
   if (s.densityLimiter && !(s.densityThreshold > 0 && s.densityThreshold <= 1)) {
     refuse('settings.densityThreshold', 'must lie between 1 % and 100 % when the density limiter is on');
   }
-  if (setup.movements.length > 0) refuse('movements', `moving parts ${NOT_IMPLEMENTED}`);
+  checkMovements(setup, refuse);
   if (setup.refinements.length > 0) refuse('refinements', `refinement zones ${NOT_IMPLEMENTED}`);
   if (setup.periodicBoundary !== null) refuse('periodicBoundary', `periodic boundaries ${NOT_IMPLEMENTED}`);
 
@@ -77,7 +80,11 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
     if (part.shape.type === 'pointcloud') refuse(`${at}.shape`, `point-cloud geometry (from a simulation or file) ${NOT_IMPLEMENTED}`);
     if (part.shape.type === 'empty') refuse(`${at}.shape`, 'No geometry found. Please assign a geometry to the part or delete it.');
     if (c.type === 'rigid') {
-      if (c.velocityKind === 'moving') refuse(`${at}.component.velocityKind`, `moving wall velocity ${NOT_IMPLEMENTED}`);
+      if (c.velocityKind === 'moving') {
+        const id = c.velocityConditionMovementId;
+        if (id === null) refuse(`${at}.component.velocityConditionMovementId`, 'a moving wall velocity needs a movement');
+        else if (!setup.movements.some((m) => m.id === id)) refuse(`${at}.component.velocityConditionMovementId`, `movement ${id} does not exist`);
+      }
       if (c.thermoKind !== 'adiabatic') refuse(`${at}.component.thermoKind`, `thermal wall conditions need heat transfer, which ${NOT_IMPLEMENTED}`);
     } else if (c.type === 'filling' || c.type === 'flow' || c.type === 'openboundary') {
       if (c.initialDistribution === 'table') refuse(`${at}.component.initialDistribution`, `initial distributions from a table ${NOT_IMPLEMENTED}`);
@@ -104,6 +111,32 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
   });
   if (fluidParts(setup).length === 0) refuse('parts', 'the setup has no fluid part (fluid level, filled volume or inlet)');
   return issues;
+}
+
+/**
+ * Movements the engine can follow: leaders that exist and lead no cycle, rotation axes with a length,
+ * and only rigid parts (or none) moved: fluid is particles, and open boundaries stay where they are.
+ */
+function checkMovements(setup: SetupDocument, refuse: (setting: string, message: string) => void): void {
+  const ids = new Set(setup.movements.map((m) => m.id));
+  setup.movements.forEach((m, i) => {
+    const at = `movements[${i}] "${m.name}"`;
+    const missing = m.parents.filter((p) => !ids.has(p));
+    for (const p of missing) refuse(`${at}.parents`, `leader movement ${p} does not exist`);
+    if (missing.length === 0) {
+      try {
+        movementChain(setup.movements, m.id);
+      } catch {
+        refuse(`${at}.parents`, 'movements lead each other in a cycle');
+      }
+    }
+    if (m.type.type === 'rotatory' && !(Math.hypot(...m.type.axis) > 0)) refuse(`${at}.type.axis`, 'length cannot be equal to 0');
+    if (m.partId !== null) {
+      const part = setup.parts.find((p) => p.id === m.partId);
+      if (part === undefined) refuse(`${at}.partId`, `part ${m.partId} does not exist`);
+      else if (part.component.type !== 'rigid') refuse(`${at}.partId`, `moving ${part.component.type === 'openboundary' ? 'inlets and outlets' : 'fluid parts'} ${NOT_IMPLEMENTED}`);
+    }
+  });
 }
 
 /** The fluid material of the case (the one all fluid parts use). */
@@ -149,8 +182,29 @@ export interface PreparedCase {
   grid: GridSpec;
   time: TimeControl;
   state: EngineState;
+  motion: CaseMotion;
   bodies: BodyInfo[];
   discretized: DiscretizedCase;
+}
+
+/** What a backend needs of a prepared case. */
+export function engineSetupOf(c: Pick<PreparedCase, 'prm' | 'grid' | 'time' | 'state' | 'motion'>, state: EngineState = c.state): EngineSetup {
+  return { prm: c.prm, grid: c.grid, time: c.time, state, motion: c.motion };
+}
+
+/** The samples of the setup's acceleration file, read through the file resolver. */
+async function readAccelerationFile(setup: SetupDocument, options: PrepareOptions): Promise<AccelerationSamples | null> {
+  const file = setup.settings.accelerationFile;
+  if (file === null) return null;
+  if (options.fileResolver === undefined) {
+    throw new Error(`the acceleration file "${file.name}" (${file.id}) cannot be read: no file resolver was given`);
+  }
+  const bytes = await options.fileResolver(file.id, null);
+  try {
+    return readAccelerationCsv(new TextDecoder().decode(bytes));
+  } catch (e) {
+    throw new Error(`acceleration file "${file.name}": ${(e as Error).message}`, { cause: e });
+  }
 }
 
 /** Validates, checks support, resolves geometry and discretizes: everything before the first step. */
@@ -165,10 +219,20 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
   const s = setup.settings;
   const dx = s.particleDiameter;
   const bodies = discretized.bodies;
+  // A moving wall velocity drags the fluid along: it is a no-slip wall with the surface's velocity.
   const noSlip = bodies.map((b) => {
     const part = setup.parts[b.index];
-    return part.component.type === 'rigid' && part.component.velocityKind === 'no_slip' ? 1 : 0;
+    return part.component.type === 'rigid' && part.component.velocityKind !== 'slip' ? 1 : 0;
   });
+  const plan = motionPlanOf(setup, await readAccelerationFile(setup, options));
+  const reference = wallReferenceOf(plan, discretized.particles);
+  const axisLength = Math.hypot(...s.rotationAxis);
+  const frame = s.rotatingSystem
+    ? {
+      omega: s.rotationAxis.map((a) => (a / axisLength) * s.rotationVelocity) as [number, number, number],
+      omegaDot: [0, 0, 0] as [number, number, number], center: s.rotationCenter,
+    }
+    : undefined;
   const boundaries: OpenBoundaryParams[] = discretized.boundaries.map((g) => {
     const part = setup.parts[g.body];
     if (part.component.type !== 'openboundary') throw new Error('open boundary geometry without an open boundary part');
@@ -191,8 +255,9 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     densityLimiter: s.densityLimiter, densityThreshold: s.densityThreshold,
     noSlip, bodyBoundary, boundaries,
     domainActive: s.calcDomainActive, domainMin: s.calcDomainMin, domainMax: s.calcDomainMax,
+    wallsMove: planMoves(plan), frame,
   }, SMOOTHING_RATIO);
-  const grid = caseGrid(discretized, prm, setup);
+  const grid = caseGrid(discretized, prm, setup, sweptWallBounds(plan, reference, discretized.particles.body, discretized.particles.kind));
   const steps = staticSteps(prm);
   const time: TimeControl = {
     dual: s.integrationScheme === 'dual_timestep_rk_4', dynamic: s.dynamicTimeStep,
@@ -212,14 +277,15 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     mass: parts.mass, nx: parts.nx, ny: parts.ny, nz: parts.nz, fs: new Float64Array(parts.count),
     kind: parts.kind, body: parts.body, id,
   };
-  return { setup, material, prm, grid, time, state, bodies, discretized };
+  return { setup, material, prm, grid, time, state, motion: { plan, reference }, bodies, discretized };
 }
 
 /**
- * Neighbour grid: the deletion boundary when it is active, otherwise the particle bounds with room for
- * the flow to spread (particles beyond the grid still interact correctly, only more slowly).
+ * Neighbour grid: the deletion boundary when it is active, otherwise the particle bounds, and the space
+ * moving walls sweep, with room for the flow to spread (particles beyond the grid still interact
+ * correctly, only more slowly).
  */
-export function caseGrid(d: DiscretizedCase, prm: PhysicsParams, setup: SetupDocument): GridSpec {
+export function caseGrid(d: DiscretizedCase, prm: PhysicsParams, setup: SetupDocument, swept: { min: Vec3; max: Vec3 } | null = null): GridSpec {
   const s = setup.settings;
   const support = 2 * prm.h;
   const capacity = Math.max(d.counts.total, 1);
@@ -228,7 +294,9 @@ export function caseGrid(d: DiscretizedCase, prm: PhysicsParams, setup: SetupDoc
       s.calcDomainMin.map((v) => v - support), s.calcDomainMax.map((v) => v + support), support, capacity,
     );
   }
-  const min = d.bounds.min.map((v, a) => v - 0.1 * (d.bounds.max[a] - d.bounds.min[a]) - 2 * support);
-  const max = d.bounds.max.map((v, a) => v + 0.1 * (d.bounds.max[a] - d.bounds.min[a]) + 2 * support);
+  const lo = d.bounds.min.map((v, a) => Math.min(v, swept?.min[a] ?? v));
+  const hi = d.bounds.max.map((v, a) => Math.max(v, swept?.max[a] ?? v));
+  const min = lo.map((v, a) => v - 0.1 * (hi[a] - lo[a]) - 2 * support);
+  const max = hi.map((v, a) => v + 0.1 * (hi[a] - lo[a]) + 2 * support);
   return makeGrid(min, max, support, capacity);
 }

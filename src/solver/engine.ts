@@ -2,6 +2,7 @@
 // time, and hand out a snapshot of the state for outputs and checkpoints.
 import type { GridSpec } from './grid.ts';
 import type { PhysicsParams } from './params.ts';
+import type { CaseMotion } from './physics/motion.ts';
 
 export type BackendKind = 'cpu' | 'gpu';
 
@@ -57,6 +58,8 @@ export interface EngineSetup {
   grid: GridSpec;
   time: TimeControl;
   state: EngineState;
+  /** Moving walls, surface velocities and the frame's acceleration (a plan without motion for still cases). */
+  motion: CaseMotion;
 }
 
 export interface AdvanceLimits {

@@ -71,6 +71,17 @@ export interface PhysicsParams {
   domainMax: [number, number, number];
   /** Buffer layers behind walls and open boundaries. */
   layers: number;
+  /**
+   * 1 when some wall moves or carries a surface velocity (physics/motion.ts): the wall terms then take the
+   * walls' velocity (vx..vz) and acceleration (ax..az) instead of a wall at rest.
+   */
+  wallsMove: number;
+  /** Rotating frame (settings.rotatingSystem): 1 when on, its angular velocity ω (rad/s) and centre. */
+  rotating: number;
+  omega: [number, number, number];
+  /** dω/dt of the frame (rad/s²): the Euler force −ω̇ × r. Zero while the rotation velocity is constant. */
+  omegaDot: [number, number, number];
+  frameCenter: [number, number, number];
 }
 
 /** Acoustic CFL number of the RK4 step on dt = CFL h / (c0 + |v|max). */
@@ -99,6 +110,9 @@ export interface PhysicsInput {
   domainActive: boolean;
   domainMin: readonly [number, number, number];
   domainMax: readonly [number, number, number];
+  wallsMove?: boolean;
+  /** Rotating frame; absent: an inertial frame. */
+  frame?: { omega: readonly [number, number, number]; omegaDot: readonly [number, number, number]; center: readonly [number, number, number] };
 }
 
 /** Layers of wall and buffer particles: they cover the kernel support 2h = 2.6 Δx behind a surface. */
@@ -136,5 +150,10 @@ export function buildPhysicsParams(input: PhysicsInput, smoothingRatio: number):
     domainMin: [...input.domainMin],
     domainMax: [...input.domainMax],
     layers: BOUNDARY_LAYERS,
+    wallsMove: input.wallsMove === true ? 1 : 0,
+    rotating: input.frame !== undefined ? 1 : 0,
+    omega: input.frame !== undefined ? [...input.frame.omega] : [0, 0, 0],
+    omegaDot: input.frame !== undefined ? [...input.frame.omegaDot] : [0, 0, 0],
+    frameCenter: input.frame !== undefined ? [...input.frame.center] : [0, 0, 0],
   };
 }

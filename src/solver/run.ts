@@ -2,11 +2,13 @@
 // emits outputs, checkpoints and log entries through an output sink. Platform pieces (threads, GPU,
 // geometry module, files) are injected, so this module runs in Node and in the browser alike
 // (nodePlatform.ts, browserPlatform.ts).
-import { movementsOfPart, type SetupDocument } from '../domain/setup.ts';
+import type { SetupDocument } from '../domain/setup.ts';
 import { isConditionMet, type SimulationCondition } from '../domain/condition.ts';
 import { outputCount } from '../domain/settings.ts';
 import { OUTPUTS_FOLDER, type OutputMeta } from '../domain/output.ts';
-import { prepareCase, type PrepareOptions, type PreparedCase } from './caseInput.ts';
+import { engineSetupOf, prepareCase, type PrepareOptions, type PreparedCase } from './caseInput.ts';
+import { bodyMotionAt } from './physics/motion.ts';
+import type { OutputPose } from '../domain/output.ts';
 import type { DiscretizerCounts, DiscretizerWarning } from './discretizer.ts';
 import type { GeometryKernel } from './geometry/geometryKernel.ts';
 import { CpuBackend } from './cpu/cpuBackend.ts';
@@ -134,6 +136,7 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
   const times = outputTimes(settings.endTime, settings.outputTimeInterval);
   const backendKind: BackendKind = options.backend ?? 'cpu';
   let state = prepared.state;
+  let motion = prepared.motion;
   let outputNo = 0;
   let runtimeBefore = 0;
   let resumed = false;
@@ -142,6 +145,10 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
     if (cp === null) throw new ResumeError('there is no checkpoint to resume from');
     if (cp.info.setupHash !== setupHash) throw new ResumeError('the checkpoint belongs to a different setup');
     state = cp.state;
+    // The frame acceleration the run started with, even if the file changed since.
+    if (motion.plan.acceleration !== null && cp.info.frameAcceleration) {
+      motion = { ...motion, plan: { ...motion.plan, acceleration: cp.info.frameAcceleration } };
+    }
     outputNo = cp.info.outputNo;
     runtimeBefore = cp.info.runtime;
     const size = await sink.fileSize(LOG_FILE);
@@ -153,7 +160,7 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
     await sink.remove(OUTPUTS_FOLDER);
     await sink.remove(CHECKPOINT_FILE);
   }
-  const engineSetup: EngineSetup = { prm: prepared.prm, grid: prepared.grid, time: prepared.time, state };
+  const engineSetup: EngineSetup = engineSetupOf({ ...prepared, motion }, state);
   let backend: SolverBackend;
   if (backendKind === 'gpu') {
     if (platform.createGpuBackend === null) throw new Error('this platform offers no GPU backend');
@@ -188,15 +195,23 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
   const checkpoint = async () => {
     const snap = await backend.snapshot();
     const logBytes = (await sink.fileSize(LOG_FILE)) ?? 0;
-    await writeCheckpoint(sink, snap, { outputNo, runtime: runtime(), logBytes, setupHash, backend: backend.kind });
+    await writeCheckpoint(sink, snap, {
+      outputNo, runtime: runtime(), logBytes, setupHash, backend: backend.kind, frameAcceleration: motion.plan.acceleration,
+    });
   };
-  // Walls are written once unless their part moves; such parts opt into full files at every output.
-  const statics = new StaticOutputFiles(sink, {
-    perOutputBodies: new Set(prepared.bodies.filter((b) => movementsOfPart(prepared.setup, b.partId).length > 0).map((b) => b.index)),
-  });
+  // Walls are written once unless their part's geometry moves; such parts opt into full files at every
+  // output and have their pose in meta.json. (A wall with only a surface velocity keeps its positions:
+  // the static folder serves them, and its velocities are written where they differ.)
+  const movingBodies = prepared.bodies.filter((b) => motion.plan.bodies[b.index].geometry.length > 0).map((b) => b.index);
+  const statics = new StaticOutputFiles(sink, { perOutputBodies: new Set(movingBodies) });
+  const posesAt = (t: number) => {
+    const poses = new Map<number, OutputPose>();
+    for (const b of movingBodies) poses.set(b, bodyMotionAt(motion.plan, b, t).pose);
+    return poses;
+  };
   const emitOutput = async (n: number) => {
     const snap = await backend.snapshot();
-    const written = await writeOutput(sink, n, snap, prepared.bodies, prepared.material, statics);
+    const written = await writeOutput(sink, n, snap, prepared.bodies, prepared.material, statics, posesAt(snap.time));
     outputNo = n;
     await log('output');
     await checkpoint();

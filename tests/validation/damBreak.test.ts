@@ -2,7 +2,7 @@
 // The benchmark (benchmarks/solver/convergence.ts) runs the same comparison at 40 and 80 across.
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { prepareCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import { COLUMN_WIDTH, compareWithMartinMoyce, martinMoyceSetup } from '../../src/solver/cases/martinMoyce.ts';
@@ -14,7 +14,7 @@ describe('dam break', () => {
     const c = await prepareCase(martinMoyceSetup(ACROSS, { integrationScheme: 'runge_kutta_4' }));
     expect(c.discretized.counts.fluid).toBe(20 * 4 * 40);
     const threads = Math.min(2, availableParallelism());
-    const be = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, {
+    const be = new CpuBackend(engineSetupOf(c), {
       threads, spawnWorker: threads > 1 ? spawnNodeWorker : null,
     });
     const started = performance.now();

@@ -6,7 +6,7 @@
 // an adapter exists (SwiftShader here, so the GPU case is the smallest).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { prepareCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import { createNodeGpuBackend, requestNodeGpu } from '../../src/solver/gpu/nodeGpu.ts';
@@ -42,7 +42,7 @@ interface Watch {
 /** Runs the case to `endTime`, measuring every `sample` seconds. */
 async function watch(c: ImpactCase, backend: 'cpu' | 'gpu', endTime: number, sample: number, quietFrom: number): Promise<Watch> {
   const prepared = await prepareCase(c.setup);
-  const setup = { prm: prepared.prm, grid: prepared.grid, time: prepared.time, state: prepared.state };
+  const setup = engineSetupOf(prepared);
   const threads = Math.min(2, availableParallelism());
   const be: SolverBackend = backend === 'gpu'
     ? await createNodeGpuBackend(setup)

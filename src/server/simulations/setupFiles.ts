@@ -12,6 +12,8 @@ export function fileIdsOfSetup(setup: SetupDocument): string[] {
     const shape = part.shape;
     if ((shape.type === 'stl' || shape.type === 'pointcloud') && shape.fileId !== null) ids.add(shape.fileId);
   }
+  // The solver reads the acceleration file through the same map.
+  if (setup.settings.accelerationFile !== null) ids.add(setup.settings.accelerationFile.id);
   return [...ids];
 }
 

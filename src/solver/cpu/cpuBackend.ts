@@ -1,5 +1,6 @@
 // CPU backend: the δ-SPH step on struct-of-arrays memory, split over threads by index ranges. Results
 // do not depend on the thread count: every pass gathers per particle and sorting is serial and stable.
+// Moving walls are placed from their setup positions before every rate evaluation (physics/motion.ts).
 import {
   ParticleKind, allocateParticles, copyParticleState, type F64Field, type ParticleStore,
 } from '../particles.ts';
@@ -12,6 +13,9 @@ import {
 import { openBoundaryHousekeeping } from '../physics/openBoundary.ts';
 import { shearRates } from '../physics/shearRate.ts';
 import { STATE_ARRAY_KEYS, acousticDt } from '../engine.ts';
+import {
+  BODY_FIELDS, bodyMoves, effectiveGravity, evaluateBodyFields, placeMovingWalls, type CaseMotion,
+} from '../physics/motion.ts';
 import { CFL_ACOUSTIC, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS } from '../params.ts';
 import { acousticSubsteps, advectionStep, clampStep, rk4Step, wholeAcousticSteps } from '../timeStep.ts';
 import { BOUNDS_ALL, BOUNDS_FLUID, BOUNDS_WALL, Pass, type PassScalars } from './passes.ts';
@@ -28,6 +32,10 @@ export interface CpuBackendOptions {
 
 /** Work fields that must follow the particles when they are re-sorted inside a dual time step. */
 const DUAL_CARRIED: readonly F64Field[] = ['fvx', 'fvy', 'fvz', 'sx', 'sy', 'sz', 'srho', 'svx', 'svy', 'svz', 'fsn'];
+/** A moving wall's acceleration (kept in ax..az, set with its position) follows it through its sort. */
+const WALL_CARRIED: readonly F64Field[] = ['ax', 'ay', 'az'];
+/** Time of the rate evaluation of RK4 stage k, as a fraction of the step. */
+const STAGE_TIME = [0, 0.5, 0.5, 1];
 
 export class CpuBackend implements SolverBackend {
   readonly kind = 'cpu' as const;
@@ -42,8 +50,18 @@ export class CpuBackend implements SolverBackend {
   private count: number;
   private sortedCount = 0;
   private readonly cellStart: Int32Array;
-  /** Cell list of the static walls, which occupy [0, wallCount). */
+  /** Cell list of the walls at rest, which occupy [0, stillWalls). */
   private readonly wallStart: Int32Array;
+  /** Cell list of the moving walls, [stillWalls, wallCount), re-sorted every step; null when none moves. */
+  private readonly movingWallStart: Int32Array | null;
+  private readonly stillWalls: number;
+  private readonly motion: CaseMotion;
+  /** Pose and velocity fields of every body at the time of the last placement. */
+  private readonly bodyFields: Float64Array;
+  /** Gravity less the frame acceleration, at the time of the current evaluation. */
+  private readonly gravity = new Float64Array(3);
+  /** Largest wall speed² at the last placement. */
+  private wallVel2 = 0;
   private readonly cellFluid: Uint8Array;
   private scratch: SortScratch;
   private readonly pool: ThreadPool;
@@ -64,7 +82,7 @@ export class CpuBackend implements SolverBackend {
   /** Radius² of the neighbour lists of the current step. */
   private listR2 = 0;
   /** Reused so that the step loop allocates nothing. */
-  private readonly scalars: PassScalars = { dt: 0, shiftScale: 0, listRadius2: 0 };
+  private readonly scalars: PassScalars = { dt: 0, shiftScale: 0, listRadius2: 0, gravity: this.gravity };
   private bounds: Int32Array = new Int32Array(2);
 
   constructor(setup: EngineSetup, options: CpuBackendOptions) {
@@ -82,10 +100,17 @@ export class CpuBackend implements SolverBackend {
     this.shared = threads > 1;
     const extra = setup.prm.boundaries.length > 0 ? Math.max(1024, Math.ceil(st.count * 0.25)) : 0;
     this.store = allocateParticles(st.count + extra, this.shared);
-    // Walls first (stable): they never move, so they are sorted by cell once and stay put, while the
-    // fluid and buffer particles behind them are re-sorted every step.
+    this.motion = setup.motion;
+    const fieldBytes = Math.max(1, setup.motion.plan.bodies.length) * BODY_FIELDS * 8;
+    this.bodyFields = new Float64Array(this.shared ? new SharedArrayBuffer(fieldBytes) : new ArrayBuffer(fieldBytes));
+    // Walls first (stable): walls at rest are sorted by cell once and stay put; behind them the walls of
+    // moving bodies, placed and re-sorted every step; then the fluid and buffer particles, re-sorted
+    // every step.
+    const moves = setup.motion.plan.bodies.map(bodyMoves);
     const order: number[] = [];
-    for (let i = 0; i < st.count; i++) if (st.kind[i] === ParticleKind.wall) order.push(i);
+    for (let i = 0; i < st.count; i++) if (st.kind[i] === ParticleKind.wall && !moves[st.body[i]]) order.push(i);
+    const still = order.length;
+    for (let i = 0; i < st.count; i++) if (st.kind[i] === ParticleKind.wall && moves[st.body[i]]) order.push(i);
     const walls = order.length;
     for (let i = 0; i < st.count; i++) if (st.kind[i] !== ParticleKind.wall) order.push(i);
     const f = this.store.f;
@@ -100,19 +125,24 @@ export class CpuBackend implements SolverBackend {
     const sharedInts = () => new Int32Array(this.shared ? new SharedArrayBuffer(cellBytes) : new ArrayBuffer(cellBytes));
     this.cellStart = sharedInts();
     this.wallStart = sharedInts();
+    this.movingWallStart = walls > still ? sharedInts() : null;
     const n = this.grid.nCells;
     this.cellFluid = new Uint8Array(this.shared ? new SharedArrayBuffer(n) : new ArrayBuffer(n));
     this.scratch = createSortScratch(this.grid, this.store.capacity);
-    sortByCell(this.store, walls, this.grid, this.wallStart, this.scratch);
+    sortByCell(this.store, still, this.grid, this.wallStart, this.scratch);
+    this.stillWalls = still;
     this.wallCount = walls;
     this.lists = allocateNeighbourLists(this.store.capacity, this.store.capacity - walls, this.shared);
     this.pool = new ThreadPool(threads, options.spawnWorker, {
-      store: this.store, grid: this.grid, cellStart: this.cellStart, wallStart: this.wallStart, cellFluid: this.cellFluid,
-      lists: this.lists, prm: this.prm,
+      store: this.store, grid: this.grid, cellStart: this.cellStart, wallStart: this.wallStart,
+      movingWallStart: this.movingWallStart, bodyFields: this.bodyFields, cellFluid: this.cellFluid, lists: this.lists,
+      prm: this.prm,
     });
     this.threads = this.pool.threads;
     this.bounds = new Int32Array(this.threads + 1);
     this.device = `CPU, ${this.threads} thread${this.threads === 1 ? '' : 's'}`;
+    // Walls where they are at this time, with their velocities, for outputs before the first step.
+    this.placeWalls(this.t);
     this.sort([]);
   }
 
@@ -168,11 +198,12 @@ export class CpuBackend implements SolverBackend {
 
   /** One RK4 step (four rate evaluations); returns 1. */
   private rk4Step(target: number): number {
+    this.placeWalls(this.t);
     this.sort([]);
     this.boundaryStates();
     this.maxAccel2 = this.rates(RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT | RATE_BUILD_LIST);
     const { dt, reaches } = clampStep(this.t, rk4Step(this.prm, this.tc, this.maxVel2), target);
-    this.stages(dt, RATE_PRESSURE | RATE_VISCOUS, Math.sqrt(this.maxVel2) * dt);
+    this.stages(this.t, dt, RATE_PRESSURE | RATE_VISCOUS, Math.sqrt(this.maxVel2) * dt);
     this.finishStep(dt, reaches, target, 1);
     return 1;
   }
@@ -182,6 +213,7 @@ export class CpuBackend implements SolverBackend {
    * for pressure and density. Returns the number of sub-steps.
    */
   private dualStep(target: number): number {
+    this.placeWalls(this.t);
     this.sort([]);
     this.boundaryStates();
     this.rates(RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT | RATE_BUILD_LIST);
@@ -196,24 +228,29 @@ export class CpuBackend implements SolverBackend {
     const shiftScale = Math.sqrt(this.maxVel2) * clamp.dt;
     for (let k = 0; k < m; k++) {
       if (k > 0) {
+        this.placeWalls(t0 + k * dt);
         this.sort(DUAL_CARRIED);
         this.boundaryStates();
       }
       this.maxAccel2 = this.rates(RATE_PRESSURE | RATE_FROZEN_VISCOUS | (k > 0 ? RATE_BUILD_LIST : 0));
-      this.stages(dt, RATE_PRESSURE | RATE_FROZEN_VISCOUS, k === m - 1 ? shiftScale : -1);
+      this.stages(t0 + k * dt, dt, RATE_PRESSURE | RATE_FROZEN_VISCOUS, k === m - 1 ? shiftScale : -1);
     }
     this.finishStep(dt, clamp.reaches, target, m, t0 + clamp.dt);
     return m;
   }
 
-  /** Stage 0 update (rates already evaluated) and stages 1..3; shiftScale < 0 leaves the shift for later. */
-  private stages(dt: number, rateFlags: number, shiftScale: number): void {
+  /**
+   * Stage 0 update (rates already evaluated at t0) and stages 1..3, each evaluated with the walls placed
+   * at its time; shiftScale < 0 leaves the shift for later.
+   */
+  private stages(t0: number, dt: number, rateFlags: number, shiftScale: number): void {
     const v = this.scalars;
     v.dt = dt;
     v.shiftScale = 0;
     v.listRadius2 = 0;
     this.pool.run(Pass.stage, 0, 0, v);
     for (let stage = 1; stage < 4; stage++) {
+      this.placeWalls(t0 + STAGE_TIME[stage] * dt);
       this.boundaryStates();
       this.rates(rateFlags);
       const apply = stage === 3 && shiftScale >= 0;
@@ -221,8 +258,22 @@ export class CpuBackend implements SolverBackend {
       v.shiftScale = apply ? shiftScale : 0;
       v.listRadius2 = 0;
       const v2 = this.pool.run(Pass.stage, stage, apply ? 1 : 0, v);
+      // The fluid's speed alone: it sets the shifting, which a fast paddle must not spread over still water
+      // far from it (the walls' own displacement in a step stays within the list skin, see sort()).
       if (stage === 3) this.maxVel2 = v2;
     }
+  }
+
+  /**
+   * Places the moving walls at time t (position, normal, velocity, acceleration) and sets the frame's
+   * body force of that time.
+   */
+  private placeWalls(t: number): void {
+    const plan = this.motion.plan;
+    this.gravity.set(effectiveGravity(plan, t));
+    if (this.wallCount === this.stillWalls) return;
+    evaluateBodyFields(plan, t, this.bodyFields);
+    this.wallVel2 = placeMovingWalls(this.store, this.stillWalls, this.wallCount, this.bodyFields, this.motion.reference);
   }
 
   private finishStep(dt: number, reaches: boolean, target: number, steps: number, newTime?: number): void {
@@ -252,6 +303,9 @@ export class CpuBackend implements SolverBackend {
 
   private sort(extra: readonly F64Field[]): void {
     const w = this.wallCount;
+    if (this.movingWallStart !== null) {
+      sortByCell(this.store, w, this.grid, this.movingWallStart, this.scratch, WALL_CARRIED, null, this.stillWalls);
+    }
     this.count = sortByCell(this.store, this.count, this.grid, this.cellStart, this.scratch, extra, this.cellFluid, w);
     this.sortedCount = this.count;
     const fluid = rankFluid(this.store.kind, this.count, this.lists);
@@ -260,7 +314,8 @@ export class CpuBackend implements SolverBackend {
       rankFluid(this.store.kind, this.count, this.lists);
       this.pool.rebind(this.store, this.lists);
     }
-    this.listR2 = listRadius2(this.prm, this.maxVel2, CFL_ACOUSTIC);
+    // The skin covers the moving walls as well (the radius changes which pairs are listed, never a result).
+    this.listR2 = listRadius2(this.prm, Math.max(this.maxVel2, this.wallVel2), CFL_ACOUSTIC);
     const threads = this.pool.threads;
     const b = this.bounds;
     this.pool.setBounds(BOUNDS_FLUID, balancedRanges(this.store.kind, this.count, threads, ParticleKind.fluid, w, b));

@@ -16,10 +16,11 @@ export const CTRL_ARG0 = 2;
 export const CTRL_ARG1 = 3;
 export const CTRL_DONE = 4;
 export const CTRL_BOUNDS = 16;
-/** Float64 slots: dt, shift scale, neighbour list radius², then one result per thread. */
+/** Float64 slots: dt, shift scale, neighbour list radius², gravity (3), then one result per thread. */
 export const F64_DT = 0;
 export const F64_SHIFT_SCALE = 1;
 export const F64_LIST_R2 = 2;
+export const F64_GRAVITY = 3;
 export const F64_RESULTS = 8;
 
 /** Bounds sets in the control block: fluid-balanced, wall-balanced, plain index split. */
@@ -30,9 +31,15 @@ export const BOUNDS_ALL = 2;
 export interface PassContext {
   store: ParticleStore;
   grid: GridSpec;
-  /** Cell list of the moving particles (absolute indices) and of the static walls in front of them. */
+  /**
+   * Cell lists (absolute indices): the fluid and buffer particles, the walls at rest in front of them,
+   * and the moving walls between the two (null when no wall moves).
+   */
   cellStart: Int32Array;
   wallStart: Int32Array;
+  movingWallStart: Int32Array | null;
+  /** Pose and velocity fields of every body at the current evaluation (physics/motion.ts). */
+  bodyFields: Float64Array;
   /** 1 for cells that held fluid at the last sort. */
   cellFluid: Uint8Array;
   lists: NeighbourLists;
@@ -51,18 +58,23 @@ export interface PassScalars {
   dt: number;
   shiftScale: number;
   listRadius2: number;
+  /** Body force of the evaluation: gravity less the frame acceleration. */
+  gravity: Float64Array;
 }
 
 export function runPass(ctx: PassContext, pass: number, arg0: number, arg1: number, v: PassScalars, start: number, end: number): number {
   switch (pass) {
     case Pass.walls:
-      mirroredWallStates(ctx.store, ctx.grid, ctx.cellStart, ctx.cellFluid, ctx.prm, start, end);
+      mirroredWallStates(ctx.store, ctx.grid, ctx.cellStart, ctx.cellFluid, ctx.prm, start, end, v.gravity);
       return 0;
     case Pass.buffers:
       openBoundaryStates(ctx.store, ctx.grid, ctx.cellStart, ctx.cellFluid, ctx.prm, start, end);
       return 0;
     case Pass.rates:
-      return fluidRates(ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.prm, start, end, arg0, ctx.lists, v.listRadius2);
+      return fluidRates(
+        ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.prm, start, end, arg0, ctx.lists, v.listRadius2,
+        ctx.movingWallStart, v.gravity, ctx.bodyFields,
+      );
     case Pass.stage:
       return rk4StageUpdate(ctx.store, ctx.prm, start, end, arg0, v.dt, arg1 !== 0, v.shiftScale);
     default:

@@ -2,7 +2,8 @@
 // worker_threads or browser Web Workers), hands out passes through the shared control block and
 // waits for them with Atomics. The calling thread is thread 0 and runs its own share.
 import {
-  CTRL_ARG0, CTRL_ARG1, CTRL_BOUNDS, CTRL_COMMAND, CTRL_DONE, CTRL_GENERATION, F64_DT, F64_LIST_R2, F64_RESULTS, F64_SHIFT_SCALE, Pass,
+  CTRL_ARG0, CTRL_ARG1, CTRL_BOUNDS, CTRL_COMMAND, CTRL_DONE, CTRL_GENERATION, F64_DT, F64_GRAVITY, F64_LIST_R2, F64_RESULTS,
+  F64_SHIFT_SCALE, Pass,
   boundsSetOf, controlInts, runPass, type PassContext, type PassScalars,
 } from './passes.ts';
 import type { WorkerInit, WorkerRebind } from './workerLoop.ts';
@@ -35,7 +36,8 @@ export class ThreadPool {
     this.ctrl = new Int32Array(control);
     this.res = new Float64Array(results);
     if (this.threads > 1 && spawn !== null) {
-      const sharedAll = [ctx.store.buffer, ctx.cellStart.buffer, ctx.wallStart.buffer, ctx.cellFluid.buffer, ctx.lists.buffer]
+      const sharedAll = [ctx.store.buffer, ctx.cellStart.buffer, ctx.wallStart.buffer, ctx.cellFluid.buffer, ctx.lists.buffer, ctx.bodyFields.buffer]
+        .concat(ctx.movingWallStart === null ? [] : [ctx.movingWallStart.buffer])
         .every((b) => b instanceof SharedArrayBuffer);
       if (!sharedAll) {
         throw new Error('threaded solver needs particle memory in SharedArrayBuffers');
@@ -45,6 +47,8 @@ export class ThreadPool {
           threadIndex: t, threads: this.threads, control, results, particles: ctx.store.buffer as SharedArrayBuffer,
           capacity: ctx.store.capacity, cellStart: ctx.cellStart.buffer as SharedArrayBuffer,
           wallStart: ctx.wallStart.buffer as SharedArrayBuffer,
+          movingWallStart: ctx.movingWallStart === null ? null : ctx.movingWallStart.buffer as SharedArrayBuffer,
+          bodyFields: ctx.bodyFields.buffer as SharedArrayBuffer,
           cellFluid: ctx.cellFluid.buffer as SharedArrayBuffer, lists: ctx.lists.buffer as SharedArrayBuffer,
           listCapacity: ctx.lists.listCapacity, grid: ctx.grid, prm: ctx.prm,
         }));
@@ -63,6 +67,7 @@ export class ThreadPool {
     this.res[F64_DT] = v.dt;
     this.res[F64_SHIFT_SCALE] = v.shiftScale;
     this.res[F64_LIST_R2] = v.listRadius2;
+    this.res.set(v.gravity, F64_GRAVITY);
     const base = CTRL_BOUNDS + boundsSetOf(pass) * (this.threads + 1);
     if (this.threads === 1) {
       return runPass(this.ctx, pass, arg0, arg1, v, ctrl[base], ctrl[base + 1]);

@@ -5,7 +5,8 @@ import { neighbourListViews } from '../physics/rates.ts';
 import type { GridSpec } from '../grid.ts';
 import type { PhysicsParams } from '../params.ts';
 import {
-  CTRL_ARG0, CTRL_ARG1, CTRL_BOUNDS, CTRL_COMMAND, CTRL_DONE, CTRL_GENERATION, F64_DT, F64_LIST_R2, F64_RESULTS, F64_SHIFT_SCALE, Pass,
+  CTRL_ARG0, CTRL_ARG1, CTRL_BOUNDS, CTRL_COMMAND, CTRL_DONE, CTRL_GENERATION, F64_DT, F64_GRAVITY, F64_LIST_R2, F64_RESULTS,
+  F64_SHIFT_SCALE, Pass,
   boundsSetOf, runPass, type PassContext,
 } from './passes.ts';
 
@@ -18,6 +19,8 @@ export interface WorkerInit {
   capacity: number;
   cellStart: SharedArrayBuffer;
   wallStart: SharedArrayBuffer;
+  movingWallStart: SharedArrayBuffer | null;
+  bodyFields: SharedArrayBuffer;
   cellFluid: SharedArrayBuffer;
   lists: SharedArrayBuffer;
   listCapacity: number;
@@ -40,6 +43,7 @@ export function workerLoop(init: WorkerInit, ctx: PassContext, lastGeneration: n
   const ctrl = new Int32Array(init.control);
   const res = new Float64Array(init.results);
   const t = init.threadIndex;
+  const gravity = res.subarray(F64_GRAVITY, F64_GRAVITY + 3);
   let gen = lastGeneration;
   for (;;) {
     Atomics.wait(ctrl, CTRL_GENERATION, gen);
@@ -54,7 +58,7 @@ export function workerLoop(init: WorkerInit, ctx: PassContext, lastGeneration: n
     }
     const base = CTRL_BOUNDS + boundsSetOf(pass) * (init.threads + 1);
     try {
-      const scalars = { dt: res[F64_DT], shiftScale: res[F64_SHIFT_SCALE], listRadius2: res[F64_LIST_R2] };
+      const scalars = { dt: res[F64_DT], shiftScale: res[F64_SHIFT_SCALE], listRadius2: res[F64_LIST_R2], gravity };
       res[F64_RESULTS + t] = runPass(ctx, pass, ctrl[CTRL_ARG0], ctrl[CTRL_ARG1], scalars, ctrl[base + t], ctrl[base + t + 1]);
     } catch {
       res[F64_RESULTS + t] = Number.NaN;
@@ -73,6 +77,8 @@ export function contextFromInit(
     grid: init.grid,
     cellStart: new Int32Array(init.cellStart),
     wallStart: new Int32Array(init.wallStart),
+    movingWallStart: init.movingWallStart === null ? null : new Int32Array(init.movingWallStart),
+    bodyFields: new Float64Array(init.bodyFields),
     cellFluid: new Uint8Array(init.cellFluid),
     prm: init.prm,
   };

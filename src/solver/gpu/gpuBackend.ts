@@ -1,6 +1,8 @@
 // GPU backend: the same δ-SPH step as the CPU backend as WGSL compute kernels (shaders/sph/) on any
 // WebGPU device: Dawn in Node, navigator.gpu in the browser. Neighbour search by counting sort with a
 // GPU prefix sum; time-step control stays on the GPU, the host reads the global state once per batch.
+// Since the time lives on the GPU, so does the motion: the bodies' poses are evaluated there from a table
+// of their movements before every rate evaluation, and the walls placed from their setup positions.
 import { ParticleKind, allocateParticles } from '../particles.ts';
 import { createSortScratch, sortByCell, type GridSpec } from '../grid.ts';
 import {
@@ -12,6 +14,7 @@ import type {
   AdvanceLimits, AdvanceReport, EngineSetup, EngineSnapshot, EngineState, SolverBackend, TimeControl,
 } from '../engine.ts';
 import { SPH_SHADER_FILES, declaredBindings, entryPoints, type ShaderSources, type SphShaderFile } from './shaderSource.ts';
+import { OPEN_END, planMoves, type CaseMotion } from '../physics/motion.ts';
 
 export interface GpuBackendOptions {
   device: GPUDevice;
@@ -26,11 +29,15 @@ export interface GpuBackendOptions {
 const G = {
   count: 0, maxV2: 1, maxA2: 2, prevV2: 3, prevA2: 4, tHi: 5, tLo: 6, dt: 7, steps: 8, reached: 9,
   targetHi: 10, targetLo: 11, advLeft: 12, advEndHi: 13, advEndLo: 14, shiftScale: 15, overflow: 16, nextId: 17,
-  live: 18, advReaches: 19,
+  live: 18, advReaches: 19, gravX: 20,
 } as const;
 const GLOBAL_SLOTS = 64;
 const SLOT_STRIDE = 256;
-const PARAMS_BYTES = 224;
+const PARAMS_BYTES = 320;
+/** Rows (vec4) of body fields per body (shaders/sph/motion.wgsl). */
+const BODY_ROWS = 10;
+/** Bodies whose velocity fields the rates read from a uniform array (shaders/sph/rates.wgsl). */
+const MAX_UNIFORM_BODIES = 1024;
 
 /** Per-particle buffers: binding → bytes per particle. */
 const PARTICLE_BUFFERS: Record<number, number> = {
@@ -85,6 +92,11 @@ export class GpuBackend implements SolverBackend {
   private readonly nBlocks: number;
   private lost: string | null = null;
   private readonly sources: ShaderSources;
+  private readonly motion: CaseMotion;
+  /** Some wall moves or carries a surface velocity: the walls are placed before every evaluation. */
+  private readonly wallsMove: boolean;
+  /** The acceleration file makes gravity a function of time, evaluated on the GPU. */
+  private readonly timeGravity: boolean;
 
   constructor(setup: EngineSetup, options: GpuBackendOptions) {
     this.dev = options.device;
@@ -93,6 +105,12 @@ export class GpuBackend implements SolverBackend {
     this.prm = setup.prm;
     this.grid = setup.grid;
     this.tc = setup.time;
+    this.motion = setup.motion;
+    this.wallsMove = planMoves(setup.motion.plan);
+    if (this.wallsMove && setup.motion.plan.bodies.length > MAX_UNIFORM_BODIES) {
+      throw new Error(`the WebGPU backend moves walls in setups of at most ${MAX_UNIFORM_BODIES} parts`);
+    }
+    this.timeGravity = setup.motion.plan.acceleration !== null;
     this.maxInvocations = Math.max(256, Math.floor((options.maxInvocationsPerDispatch ?? 65535 * 64) / 256) * 256);
     const st = setup.state;
     this.count = st.count;
@@ -130,6 +148,14 @@ export class GpuBackend implements SolverBackend {
     this.createStaticBuffers();
     this.allocate(st.count + this.spawnMargin);
     this.upload(st);
+    // Walls where they are at this time, with their velocities, for outputs before the first step.
+    if (this.motionOn()) {
+      const enc = this.dev.createCommandEncoder();
+      const pass = enc.beginComputePass();
+      this.placeWalls(pass, 0);
+      pass.end();
+      this.dev.queue.submit([enc.finish()]);
+    }
   }
 
   time(): number {
@@ -269,8 +295,65 @@ export class GpuBackend implements SolverBackend {
     poly.set(polygon);
     this.createBuffer(16, poly.byteLength);
     this.dev.queue.writeBuffer(this.buf(16), 0, poly);
-    const params = this.dev.createBuffer({ label: 'sph-params', size: 256, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    const params = this.dev.createBuffer({ label: 'sph-params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.buffers.set(0, params);
+    const table = this.motionTable();
+    this.createBuffer(24, table.byteLength);
+    this.dev.queue.writeBuffer(this.buf(24), 0, table);
+    this.createBuffer(25, Math.max(1, this.motion.plan.bodies.length) * BODY_ROWS * 16);
+    this.createBuffer(27, MAX_UNIFORM_BODIES * 3 * 16, GPUBufferUsage.UNIFORM);
+    const ref = this.motion.reference;
+    const refData = new Float32Array(Math.max(1, ref.count) * 8);
+    for (let k = 0; k < ref.count; k++) {
+      refData.set([ref.x[k], ref.y[k], ref.z[k], 0, ref.nx[k], ref.ny[k], ref.nz[k], 0], 8 * k);
+    }
+    this.createBuffer(26, refData.byteLength);
+    this.dev.queue.writeBuffer(this.buf(26), 0, refData);
+  }
+
+  /** The movements, chains and acceleration samples as shaders/sph/motion.wgsl reads them. */
+  private motionTable(): Float32Array {
+    const plan = this.motion.plan;
+    const rows: number[][] = [];
+    const movementRow = 2;
+    for (const m of plan.movements) {
+      const t = m.type;
+      const v = t.type === 'rotatory' ? t.axis : t.direction;
+      const len = Math.hypot(v[0], v[1], v[2]);
+      const unit = len > 0 ? v.map((c) => c / len) : [0, 0, 0];
+      const center = t.type === 'rotatory' ? t.center : [0, 0, 0];
+      rows.push([t.type === 'rotatory' ? 1 : 0, m.start, m.end ?? OPEN_END, t.vel], [t.acc, ...unit], [...center, 0]);
+    }
+    const chains: number[] = [];
+    const conditions: [number, number][] = [];
+    const bodies = plan.bodies.map((b) => {
+      const geometry = chains.length;
+      chains.push(...b.geometry);
+      const first = conditions.length;
+      for (const c of b.conditions) {
+        conditions.push([chains.length, c.length]);
+        chains.push(...c);
+      }
+      return [geometry, b.geometry.length, first, b.conditions.length];
+    });
+    const bodyRow = movementRow + rows.length;
+    rows.push(...bodies);
+    const conditionRow = movementRow + rows.length;
+    for (const c of conditions) rows.push([c[0], c[1], 0, 0]);
+    const chainRow = movementRow + rows.length;
+    for (const m of chains) rows.push([m, 0, 0, 0]);
+    const sampleRow = movementRow + rows.length;
+    const samples = plan.acceleration;
+    const n = samples === null ? 0 : samples.time.length;
+    for (let k = 0; k < n && samples !== null; k++) rows.push([samples.time[k], samples.ax[k], samples.ay[k], samples.az[k]]);
+    const table = new Float32Array(4 * (movementRow + rows.length));
+    table.set([plan.movements.length, bodyRow, conditionRow, chainRow, sampleRow, n, plan.bodies.length, plan.endTime], 0);
+    rows.forEach((r, k) => table.set(r, 4 * (movementRow + k)));
+    return table;
+  }
+
+  private motionOn(): boolean {
+    return this.wallsMove || this.timeGravity;
   }
 
   /** (Re)creates the per-particle buffers for `capacity` particles, keeping the first `count` when growing. */
@@ -313,7 +396,7 @@ export class GpuBackend implements SolverBackend {
     const variants: [number, number, number][] = [
       [0, 0, 0], [RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT, 0, 0], [RATE_PRESSURE | RATE_VISCOUS, 0, 0],
       [RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT, 0, 0], [RATE_PRESSURE | RATE_FROZEN_VISCOUS, 0, 0],
-      [0, 1, 0], [0, 2, 0], [0, 3, 1],
+      [0, 1, 0], [0, 2, 0], [0, 3, 1], [0, 3, 0],
     ];
     const cells = this.bins();
     for (let base = 0; base < Math.max(this.capacity, cells); base += this.chunkSize) {
@@ -341,6 +424,8 @@ export class GpuBackend implements SolverBackend {
     u.set([g.nx, g.ny, g.nz, g.nCells, this.capacity, tc.dual ? 1 : 0, tc.dynamic ? 1 : 0], 40);
     f.set([tc.staticDt, tc.staticAdvectionDt, CFL_ACOUSTIC, 0, CFL_VISCOUS, CFL_ADVECTION], 47);
     u.set([MAX_ACOUSTIC_SUBSTEPS, this.chunkSize, this.nChunks], 53);
+    u.set([this.wallsMove ? 1 : 0, this.timeGravity ? 1 : 0, this.motion.plan.bodies.length, this.motion.reference.idBase, p.rotating], 56);
+    f.set([...p.omega, 0, ...p.omegaDot, 0, ...p.frameCenter, 0], 64);
     this.dev.queue.writeBuffer(this.buf(0), 0, data);
   }
 
@@ -356,7 +441,7 @@ export class GpuBackend implements SolverBackend {
       pos.set([st.x[i], st.y[i], st.z[i], k], 4 * i);
       vel.set([st.vx[i], st.vy[i], st.vz[i], st.rho[i]], 4 * i);
       aux.set([st.p[i], st.mass[i], st.fs[i], 0], 4 * i);
-      const tag = k === ParticleKind.wall ? this.prm.noSlip[st.body[i]] ?? 0
+      const tag = k === ParticleKind.wall ? 2 * st.body[i] + (this.prm.noSlip[st.body[i]] ?? 0)
         : k === ParticleKind.buffer ? this.prm.bodyBoundary[st.body[i]] ?? 0 : 0;
       nrm.set([st.nx[i], st.ny[i], st.nz[i], tag], 4 * i);
       meta[2 * i] = st.id[i];
@@ -486,6 +571,18 @@ export class GpuBackend implements SolverBackend {
     pass.dispatchWorkgroups(1);
   }
 
+  /**
+   * Bodies' poses and the frame's gravity at the time of RK4 stage `stage` (0 at the step's start, then
+   * ½, ½, 1 of it), and the walls placed there.
+   */
+  private placeWalls(pass: GPUComputePassEncoder, stage: number): void {
+    if (!this.motionOn()) return;
+    this.use(pass, 'bodyMotion');
+    this.setArgs(pass, 0, 0, stage, 0);
+    pass.dispatchWorkgroups(Math.max(1, Math.ceil(this.motion.plan.bodies.length / 64)));
+    if (this.wallsMove) this.overRange(pass, 'moveWalls', this.capacity, 0, stage, 0);
+  }
+
   private boundaryStates(pass: GPUComputePassEncoder): void {
     if (this.prm.wallMode === 1) this.overRange(pass, 'wallStates', this.capacity);
     if (this.prm.boundaries.length > 0) this.overRange(pass, 'bufferStates', this.capacity);
@@ -518,6 +615,7 @@ export class GpuBackend implements SolverBackend {
 
     const pass = enc.beginComputePass();
     this.single(pass, 'finishSort');
+    this.placeWalls(pass, 0);
     this.boundaryStates(pass);
     if (this.tc.dual) {
       this.single(pass, 'decideAdvection');
@@ -536,6 +634,7 @@ export class GpuBackend implements SolverBackend {
     const rateFlags = this.tc.dual ? RATE_PRESSURE | RATE_FROZEN_VISCOUS : RATE_PRESSURE | RATE_VISCOUS;
     this.overRange(pass, 'stageUpdate', cap);
     for (let stage = 1; stage < 4; stage++) {
+      this.placeWalls(pass, stage);
       this.boundaryStates(pass);
       this.overRange(pass, 'fluidRates', cap, rateFlags);
       this.overRange(pass, 'stageUpdate', cap, 0, stage, stage === 3 ? 1 : 0);

@@ -3,7 +3,7 @@
 
 /** Kernel files of shaders/sph/ (without .wgsl); `common` is prepended to each of the others. */
 export const SPH_SHADER_FILES = [
-  'sort', 'permuteState', 'permuteTags', 'rates', 'boundaries', 'integrate', 'control', 'housekeeping',
+  'sort', 'permuteState', 'permuteTags', 'rates', 'boundaries', 'integrate', 'control', 'housekeeping', 'motion', 'moveWalls',
 ] as const;
 export type SphShaderFile = (typeof SPH_SHADER_FILES)[number];
 

@@ -2,6 +2,7 @@
 // rename, so that a stopped or crashed run continues exactly where the last checkpoint left it.
 // Layout: u32 header length, JSON header, padding to 8 bytes, then the arrays in header order.
 import type { EngineState } from '../engine.ts';
+import type { AccelerationSamples } from '../../domain/accelerationFile.ts';
 import { STATE_ARRAY_KEYS } from '../engine.ts';
 import { littleEndianBytes } from './outputWriter.ts';
 import type { OutputSink } from './sink.ts';
@@ -19,9 +20,16 @@ export interface CheckpointInfo {
   /** Hash of the setup the state belongs to. */
   setupHash: string;
   backend: string;
+  /**
+   * Samples of the acceleration file the run started with: a resumed run keeps them, whatever became of
+   * the file meanwhile. Absent without an acceleration file.
+   */
+  frameAcceleration?: AccelerationSamples | null;
 }
 
-interface Header extends CheckpointInfo {
+const ACCELERATION_ARRAYS = ['time', 'ax', 'ay', 'az'] as const;
+
+interface Header extends Omit<CheckpointInfo, 'frameAcceleration'> {
   version: number;
   time: number;
   step: number;
@@ -56,10 +64,19 @@ export async function writeCheckpoint(sink: OutputSink, state: EngineState, info
     arrays.push({ name: key, dtype: 'u32', bytes: bytes.length });
     parts.push(bytes);
   }
+  const accel = info.frameAcceleration ?? null;
+  if (accel !== null) {
+    for (const key of ACCELERATION_ARRAYS) {
+      const bytes = littleEndianBytes(Float64Array.from(accel[key]));
+      arrays.push({ name: `frameAcceleration.${key}`, dtype: 'f64', bytes: bytes.length });
+      parts.push(bytes);
+    }
+  }
   arrays.push({ name: 'kind', dtype: 'u8', bytes: state.count });
   parts.push(state.kind.subarray(0, state.count));
+  const { frameAcceleration: _samples, ...plainInfo } = info;
   const header: Header = {
-    version: CHECKPOINT_VERSION, ...info, time: state.time, step: state.step, nextId: state.nextId, count: state.count,
+    version: CHECKPOINT_VERSION, ...plainInfo, time: state.time, step: state.step, nextId: state.nextId, count: state.count,
     maxVel2: state.maxVel2, maxAccel2: state.maxAccel2, arrays,
   };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
@@ -128,8 +145,17 @@ export async function readCheckpoint(sink: OutputSink): Promise<LoadedCheckpoint
     x: f64('x'), y: f64('y'), z: f64('z'), vx: f64('vx'), vy: f64('vy'), vz: f64('vz'), rho: f64('rho'), p: f64('p'),
     mass: f64('mass'), nx: f64('nx'), ny: f64('ny'), nz: f64('nz'), fs: f64('fs'), kind, body: u32('body'), id: u32('id'),
   };
+  const frameAcceleration = arrays.has('frameAcceleration.time')
+    ? {
+      time: Array.from(f64('frameAcceleration.time')), ax: Array.from(f64('frameAcceleration.ax')),
+      ay: Array.from(f64('frameAcceleration.ay')), az: Array.from(f64('frameAcceleration.az')),
+    }
+    : null;
   return {
-    info: { outputNo: header.outputNo, runtime: header.runtime, logBytes: header.logBytes, setupHash: header.setupHash, backend: header.backend },
+    info: {
+      outputNo: header.outputNo, runtime: header.runtime, logBytes: header.logBytes, setupHash: header.setupHash, backend: header.backend,
+      frameAcceleration,
+    },
     state,
   };
 }

@@ -6,6 +6,7 @@
 import {
   OUTPUT_META_VERSION, OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputAttributeFile, outputFolderPath, outputMetaSchema,
   outputPositionsFile, staticOutputFile, type OutputAttribute, type OutputDataset, type OutputMeta, type OutputObject,
+  type OutputPose,
 } from '../../domain/output.ts';
 import { resultAttributes, type ResultAttributeKey } from '../../domain/attributes.ts';
 import type { Material } from '../../domain/material.ts';
@@ -20,6 +21,8 @@ interface ObjectSelection {
   name: string;
   partId: string | null;
   materialId: number | null;
+  /** Body index of a wall or open-boundary object. */
+  body: number | null;
   indices: Uint32Array;
   /** Files may come from the static folder (walls of parts that do not move). */
   staticCandidate: boolean;
@@ -40,7 +43,7 @@ function selectObjects(
     }
   }
   const objects: ObjectSelection[] = [{
-    id: `fluid_${material.id}`, kind: 'fluid', name: material.name, partId: null, materialId: material.id,
+    id: `fluid_${material.id}`, kind: 'fluid', name: material.name, partId: null, materialId: material.id, body: null,
     indices: Uint32Array.from(fluid), staticCandidate: false,
   }];
   for (const b of bodies) {
@@ -48,11 +51,11 @@ function selectObjects(
     const staticCandidate = b.kind === 'wall_boundary' && !perOutputBodies.has(b.index);
     const indices = Uint32Array.from(perBody.get(b.index) ?? []);
     // Particle id order, whatever order the backend keeps its particles in, so that the files of one
-    // output line up with the static files of another.
-    if (staticCandidate) indices.sort((i, j) => snap.id[i] - snap.id[j]);
+    // output line up with the static files of another, and a moving wall's files from output to output.
+    if (b.kind === 'wall_boundary') indices.sort((i, j) => snap.id[i] - snap.id[j]);
     objects.push({
       id: `${b.kind === 'wall_boundary' ? 'wall' : 'open'}_${b.index}`, kind: b.kind, name: b.name, partId: b.partId,
-      materialId: b.materialId, indices, staticCandidate,
+      materialId: b.materialId, body: b.index, indices, staticCandidate,
     });
   }
   return objects;
@@ -163,11 +166,12 @@ export interface WrittenOutput {
 
 /**
  * Writes output `outputNo`. `statics` says which wall parts opt into full files at every output (parts
- * that move); without it every wall part's files may come from the static folder.
+ * that move); without it every wall part's files may come from the static folder. `poses` gives the pose
+ * of each moving part (by body index) at the output's time, written into its wall object.
  */
 export async function writeOutput(
   sink: OutputSink, outputNo: number, snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material,
-  statics: StaticOutputFiles = new StaticOutputFiles(sink),
+  statics: StaticOutputFiles = new StaticOutputFiles(sink), poses: ReadonlyMap<number, OutputPose> = new Map(),
 ): Promise<WrittenOutput> {
   const folder = outputFolderPath(outputNo);
   const objects: OutputObject[] = [];
@@ -215,9 +219,10 @@ export async function writeOutput(
       positions: { file: positionsFile, dtype: 'float32', components: 3 },
       indices: null, attributes,
     };
+    const pose = obj.kind === 'wall_boundary' && obj.body !== null ? poses.get(obj.body) : undefined;
     objects.push({
       id: obj.id, kind: obj.kind, name: obj.name, partId: obj.partId, materialId: obj.materialId,
-      datasets: [full, { ...full, name: 'raw' }],
+      datasets: [full, { ...full, name: 'raw' }], ...(pose !== undefined ? { pose } : {}),
     });
   }
   const meta = outputMetaSchema.parse({ version: OUTPUT_META_VERSION, outputNo, time: snap.time, objects, sensors: [] });

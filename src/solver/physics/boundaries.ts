@@ -80,34 +80,62 @@ function shepardAt(
 
 /**
  * Mirrored wall pressure, density and ghost velocity of the wall particles in [start, end):
- * p_w = (Σ p_f W + g·Σ ρ_f r_wf W) / Σ W, ghost velocity 2 v_wall - Shepard(v_f) with v_wall = 0.
+ * p_w = (Σ p_f W + (b − a_w)·Σ ρ_f r_wf W) / Σ W, ghost velocity 2 v_w − Shepard(v_f), with b the body
+ * force at the wall (`gravity`, gravity less the frame acceleration, plus the centrifugal force of a
+ * rotating frame there) and v_w, a_w the wall's velocity and acceleration (vx..vz, ax..az; zero at rest).
+ * The centrifugal force is taken at the wall rather than between wall and fluid: the difference is
+ * ρ ω² h² at most, a fraction ω² h / |g| of the hydrostatic part.
  */
 export function mirroredWallStates(
   s: ParticleStore, grid: GridSpec, cellStart: Int32Array, cellFluid: Uint8Array, prm: PhysicsParams,
-  start: number, end: number,
+  start: number, end: number, gravity: ArrayLike<number> | null = null,
 ): void {
   if (prm.wallMode !== WallMode.mirrored) return;
-  const { x, y, z, rho, p, gvx, gvy, gvz } = s.f;
+  const { x, y, z, rho, p, gvx, gvy, gvz, vx, vy, vz, ax, ay, az } = s.f;
   const kind = s.kind;
   const eos = taitConstants(prm.rho0, prm.gamma, prm.c0);
   const sh: Shepard = { sumW: 0, p: 0, vx: 0, vy: 0, vz: 0, rrx: 0, rry: 0, rrz: 0 };
+  const gx = gravity === null ? prm.gx : gravity[0];
+  const gy = gravity === null ? prm.gy : gravity[1];
+  const gz = gravity === null ? prm.gz : gravity[2];
+  const wallsMove = prm.wallsMove !== 0;
+  const rotating = prm.rotating !== 0;
+  const [wx, wy, wz] = prm.omega;
+  const w2 = wx * wx + wy * wy + wz * wz;
   for (let i = start; i < end; i++) {
     if (kind[i] !== WALL) continue;
     shepardAt(s, grid, cellStart, cellFluid, prm, x[i], y[i], z[i], sh);
+    let bx = gx, by = gy, bz = gz;
+    if (rotating) {
+      const rx = x[i] - prm.frameCenter[0], ry = y[i] - prm.frameCenter[1], rz = z[i] - prm.frameCenter[2];
+      const wr = wx * rx + wy * ry + wz * rz;
+      bx += w2 * rx - wr * wx;
+      by += w2 * ry - wr * wy;
+      bz += w2 * rz - wr * wz;
+    }
+    let vwx = 0, vwy = 0, vwz = 0;
+    if (wallsMove) {
+      bx -= ax[i];
+      by -= ay[i];
+      bz -= az[i];
+      vwx = 2 * vx[i];
+      vwy = 2 * vy[i];
+      vwz = 2 * vz[i];
+    }
     if (sh.sumW > 0) {
       const inv = 1 / sh.sumW;
-      const pw = (sh.p + prm.gx * sh.rrx + prm.gy * sh.rry + prm.gz * sh.rrz) * inv;
+      const pw = (sh.p + bx * sh.rrx + by * sh.rry + bz * sh.rrz) * inv;
       p[i] = pw;
       rho[i] = taitDensity(pw, eos);
-      gvx[i] = -sh.vx * inv;
-      gvy[i] = -sh.vy * inv;
-      gvz[i] = -sh.vz * inv;
+      gvx[i] = vwx - sh.vx * inv;
+      gvy[i] = vwy - sh.vy * inv;
+      gvz[i] = vwz - sh.vz * inv;
     } else {
       p[i] = 0;
       rho[i] = prm.rho0;
-      gvx[i] = 0;
-      gvy[i] = 0;
-      gvz[i] = 0;
+      gvx[i] = vwx;
+      gvy[i] = vwy;
+      gvz[i] = vwz;
     }
   }
 }

@@ -5,6 +5,7 @@
 import { ParticleKind, type ParticleStore } from '../particles.ts';
 import type { GridSpec } from '../grid.ts';
 import { ShiftingMode, WallMode, type PhysicsParams } from '../params.ts';
+import { BODY_FIELDS, FIELD_U, FIELD_W } from './motion.ts';
 
 /** Pressure gradient, continuity, density diffusion and gravity. */
 export const RATE_PRESSURE = 1;
@@ -78,20 +79,38 @@ const FLUID = ParticleKind.fluid;
 
 /**
  * Rates of the fluid particles in [start, end). Writes ax, ay, az, drho (RATE_PRESSURE),
- * fvx..fvz (RATE_STORE_VISCOUS), sx..svz (RATE_SHIFT). Returns the largest |a|².
+ * fvx..fvz (RATE_STORE_VISCOUS), sx..svz (RATE_SHIFT). Returns the largest |a|². `movingWallStart` is
+ * the cell list of the moving walls (null: none); `gravity` the body force of the evaluation, gravity
+ * less the frame acceleration (default: the parameters' gravity); `bodyFields` the bodies' pose and
+ * velocity fields of the evaluation (physics/motion.ts), needed when walls move.
  */
 export function fluidRates(
   s: ParticleStore, grid: GridSpec, cellStart: Int32Array, wallStart: Int32Array, prm: PhysicsParams,
   start: number, end: number, flags: number, lists: NeighbourLists, listRadius2: number,
+  movingWallStart: Int32Array | null = null, gravity: ArrayLike<number> | null = null, bodyFields: Float64Array | null = null,
 ): number {
-  if ((flags & RATE_BUILD_LIST) !== 0) buildNeighbourLists(s, grid, cellStart, wallStart, start, end, lists, listRadius2);
+  if ((flags & RATE_BUILD_LIST) !== 0) buildNeighbourLists(s, grid, cellStart, wallStart, movingWallStart, start, end, lists, listRadius2);
   const { nbr, count: nbrCount, rank, overflow } = lists;
   const { x, y, z, vx, vy, vz, rho, mass, p, nx: wnx, ny: wny, nz: wnz, gvx, gvy, gvz } = s.f;
   const { ax: oax, ay: oay, az: oaz, drho: odrho, fvx, fvy, fvz } = s.f;
   const { sx, sy, sz, srho, svx, svy, svz, fs, fsn } = s.f;
   const kind = s.kind;
   const body = s.body;
-  const { h, support2, kernelGrad, kernelAlpha, wDx, rho0, c0, nu, gx, gy, gz, wallVolume } = prm;
+  const { h, support2, kernelGrad, kernelAlpha, wDx, rho0, c0, nu, wallVolume } = prm;
+  const gx = gravity === null ? prm.gx : gravity[0];
+  const gy = gravity === null ? prm.gy : gravity[1];
+  const gz = gravity === null ? prm.gz : gravity[2];
+  // Moving walls: their bodies' velocity fields and their acceleration (ax..az) enter the wall terms.
+  // They sit behind the walls at rest, from the start of their cell list on (or anywhere, without one).
+  const wallsMove = prm.wallsMove !== 0 && bodyFields !== null;
+  const movingFrom = movingWallStart === null ? 0 : movingWallStart[0];
+  const bf = bodyFields ?? new Float64Array(0);
+  // Rotating frame: centrifugal (a potential, so also in the hydrostatic parts), Coriolis and Euler forces.
+  const rotating = prm.rotating !== 0;
+  const [wx, wy, wz] = prm.omega;
+  const [wdx, wdy, wdz] = prm.omegaDot;
+  const [fcx, fcy, fcz] = prm.frameCenter;
+  const w2 = wx * wx + wy * wy + wz * wz;
   const doPressure = (flags & RATE_PRESSURE) !== 0;
   const doViscous = (flags & RATE_VISCOUS) !== 0;
   const doShift = (flags & RATE_SHIFT) !== 0 && prm.shifting !== ShiftingMode.zero;
@@ -105,6 +124,7 @@ export function fluidRates(
   const hydroCoeff = rho0 / (c0 * c0);
   const artCoeff = prm.alphaVisc * h * c0 * rho0;
   const eta2 = 0.01 * h * h;
+  const viscCoeff = 10;
   const invH = 1 / h;
   const invWDx = 1 / wDx;
   let maxA2 = 0;
@@ -123,7 +143,24 @@ export function fluidRates(
     // Nearest free-surface neighbour (flags of the previous shifting evaluation): the vicinity.
     let surf2 = support2, srx = 0, sry = 0, srz = 0;
     let gxx = 0, gxy = 0, gxz = 0, gyx = 0, gyy = 0, gyz = 0, gzx = 0, gzy = 0, gzz = 0;
+    // Body force at i: its potential part b (gravity less the frame acceleration, centrifugal), which the
+    // hydrostatic terms use too, and the rest f (Coriolis, Euler).
+    let bx = gx, by = gy, bz = gz, fx = 0, fy = 0, fz = 0;
+    if (rotating) {
+      const rx = xi - fcx, ry = yi - fcy, rz = zi - fcz;
+      const wr = wx * rx + wy * ry + wz * rz;
+      // −ω × (ω × r) = ω² r − (ω·r) ω
+      bx += w2 * rx - wr * wx;
+      by += w2 * ry - wr * wy;
+      bz += w2 * rz - wr * wz;
+      // −ω̇ × r − 2 ω × v
+      fx = -(wdy * rz - wdz * ry) - 2 * (wy * vzi - wz * vyi);
+      fy = -(wdz * rx - wdx * rz) - 2 * (wz * vxi - wx * vzi);
+      fz = -(wdx * ry - wdy * rx) - 2 * (wx * vyi - wy * vxi);
+    }
 
+    // Velocity field of the last wall body met, at x_i.
+    let fieldBody = -1, vwx = 0, vwy = 0, vwz = 0;
     // Walls first, then fluid and buffer neighbours (the list keeps them apart, see buildNeighbourLists).
     let list = nbr;
     let k0 = rank[i] * MAX_NEIGHBOURS;
@@ -149,16 +186,53 @@ export function fluidRates(
       const inv = 1 / (r2 + eta2);
       const vj = wallVolume;
       const slip = noSlip[body[j]] === 0;
+      // Velocity relative to the wall and the wall's acceleration (zero for walls at rest). The wall's
+      // velocity is its body's field W x + u taken at x_i, not the wall particle's own: a turning wall
+      // moves ω × r_ij differently there, which the normal approach speed of the Riemann problem would
+      // take for the fluid pressing on the wall (it braked a fluid turning with its tank by 2.5 %).
+      let rvx = vxi, rvy = vyi, rvz = vzi, awx = 0, awy = 0, awz = 0;
+      if (wallsMove && j >= movingFrom) {
+        const bj = body[j];
+        if (bj !== fieldBody) {
+          fieldBody = bj;
+          const o = bj * BODY_FIELDS + FIELD_W;
+          const u = bj * BODY_FIELDS + FIELD_U;
+          vwx = bf[o] * xi + bf[o + 1] * yi + bf[o + 2] * zi + bf[u];
+          vwy = bf[o + 3] * xi + bf[o + 4] * yi + bf[o + 5] * zi + bf[u + 1];
+          vwz = bf[o + 6] * xi + bf[o + 7] * yi + bf[o + 8] * zi + bf[u + 2];
+        }
+        if (slip) {
+          // A slip wall moves the fluid only through its normal velocity; its velocity along the surface
+          // does not exist for the fluid.
+          const vn = vwx * wnx[j] + vwy * wny[j] + vwz * wnz[j];
+          rvx -= vn * wnx[j];
+          rvy -= vn * wny[j];
+          rvz -= vn * wnz[j];
+        } else {
+          rvx -= vwx;
+          rvy -= vwy;
+          rvz -= vwz;
+        }
+        awx = oax[j];
+        awy = oay[j];
+        awz = oaz[j];
+      }
       if (riemannWall) {
         if (doPressure) {
           // One-sided Riemann problem with the mirrored state (Zhang, Hu & Adams 2017): p* = p_c + p_d.
           // The central part p_c acts along the pair like any pressure; the dissipative part p_d = β ρ u_L
           // of the normal approach speed acts along the wall normal (the kernel gradient projected on it),
           // so that it only ever removes normal momentum: along the pair it would brake flow sliding
-          // along the wall, and a normal part pushed along the pair would kick flow out of corners.
+          // along the wall, and a normal part pushed along the pair would kick flow out of corners. A
+          // moving wall: u_L of the velocity relative to the wall, and the mirrored pressure from the
+          // body force less the wall's acceleration (the fluid at the wall moves with it).
           const nxj = wnx[j], nyj = wny[j], nzj = wnz[j];
-          const uL = -(vxi * nxj + vyi * nyj + vzi * nzj);
-          const pR = pi - rhoi * (gx * rx + gy * ry + gz * rz);
+          const uL = -(rvx * nxj + rvy * nyj + rvz * nzj);
+          let pR = pi - rhoi * ((bx - awx) * rx + (by - awy) * ry + (bz - awz) * rz);
+          if (rotating) {
+            const wr = wx * rx + wy * ry + wz * rz;
+            pR += 0.5 * rhoi * (w2 * r2 - wr * wr);
+          }
           const dU = 2 * uL;
           let beta = c0;
           if (lowDiss) {
@@ -171,14 +245,14 @@ export function fluidRates(
           ax += pf * rx + pd * nxj;
           ay += pf * ry + pd * nyj;
           az += pf * rz + pd * nzj;
-          dr += rhoi * (vxi * rx + vyi * ry + vzi * rz) * F * vj;
+          dr += rhoi * (rvx * rx + rvy * ry + rvz * rz) * F * vj;
         }
         if (doViscous && !slip) {
-          // Ghost velocity 2 v_wall - v_i of a resting no-slip wall.
-          const morris = (4 * nu * vj * r2 * F) * inv;
-          vax += morris * vxi;
-          vay += morris * vyi;
-          vaz += morris * vzi;
+          // Ghost velocity 2 v_wall - v_i of a no-slip wall, so v_i − v_ghost = 2 (v_i − v_wall).
+          const lam = (2 * viscCoeff * nu * vj * F * (rvx * rx + rvy * ry + rvz * rz)) * inv;
+          vax += lam * rx;
+          vay += lam * ry;
+          vaz += lam * rz;
         }
       } else {
         const rhoj = rho[j];
@@ -187,15 +261,16 @@ export function fluidRates(
           ax += pf * rx;
           ay += pf * ry;
           az += pf * rz;
-          dr += rhoi * (vxi * rx + vyi * ry + vzi * rz) * F * vj;
+          dr += rhoi * (rvx * rx + rvy * ry + rvz * rz) * F * vj;
         }
         if (doViscous && !slip) {
           // Laminar viscosity only: artificial viscosity against the ghost velocity would act as
           // a strong numerical wall friction.
-          const morris = (nu * (rhoi + rhoj) * invRhoi * vj * r2 * F) * inv;
-          vax += morris * (vxi - gvx[j]);
-          vay += morris * (vyi - gvy[j]);
-          vaz += morris * (vzi - gvz[j]);
+          const gx_ = vxi - gvx[j], gy_ = vyi - gvy[j], gz_ = vzi - gvz[j];
+          const lam = (0.5 * viscCoeff * nu * (rhoi + rhoj) * invRhoi * vj * F * (gx_ * rx + gy_ * ry + gz_ * rz)) * inv;
+          vax += lam * rx;
+          vay += lam * ry;
+          vaz += lam * rz;
         }
       }
       if (doShift) {
@@ -232,16 +307,22 @@ export function fluidRates(
         ay += pf * ry;
         az += pf * rz;
         dr += rhoi * vdotr * F * vj;
-        // δ-SPH diffusion of the dynamic density (hydrostatic part removed, Fourtakas et al. 2019).
-        const rhoH = -hydroCoeff * (gx * rx + gy * ry + gz * rz);
+        // δ-SPH diffusion of the dynamic density (hydrostatic part removed, Fourtakas et al. 2019), with
+        // the body force at the pair's midpoint (exact for the centrifugal potential, quadratic in r).
+        let bdotr = bx * rx + by * ry + bz * rz;
+        if (rotating) {
+          const wr = wx * rx + wy * ry + wz * rz;
+          bdotr -= 0.5 * (w2 * r2 - wr * wr);
+        }
+        const rhoH = -hydroCoeff * bdotr;
         dr -= deltaCoeff * (rhoj - rhoi - rhoH) * F * vj;
       }
       if (doViscous) {
-        const morris = (nu * (rhoi + rhoj) * invRhoi * vj * r2 * F) * inv;
+        const lam = (0.5 * viscCoeff * nu * (rhoi + rhoj) * invRhoi * vj * F * vdotr) * inv;
         const art = (artCoeff * invRhoi * vdotr * F * vj) * inv;
-        vax += morris * vxij + art * rx;
-        vay += morris * vyij + art * ry;
-        vaz += morris * vzij + art * rz;
+        vax += (lam + art) * rx;
+        vay += (lam + art) * ry;
+        vaz += (lam + art) * rz;
       }
       if (doShift) {
         const fv = F * vj;
@@ -281,7 +362,7 @@ export function fluidRates(
       fvz[i] = vaz;
     }
     if (doPressure) {
-      let tax = ax + gx, tay = ay + gy, taz = az + gz;
+      let tax = ax + bx + fx, tay = ay + by + fy, taz = az + bz + fz;
       if (doViscous && !storeViscous) {
         tax += vax;
         tay += vay;
@@ -354,12 +435,12 @@ export function fluidRates(
 
 /**
  * Neighbour lists of the fluid particles in [start, end): every particle within √listRadius2, the walls
- * (from their cell list) before the moving particles. count = walls << 16 | total, or -1 for a list in
- * the overflow map (whose first element is the wall count).
+ * (from their cell lists: still walls, then moving walls) before the moving particles. count = walls << 16
+ * | total, or -1 for a list in the overflow map (whose first element is the wall count).
  */
 function buildNeighbourLists(
-  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, wallStart: Int32Array, start: number, end: number,
-  lists: NeighbourLists, listRadius2: number,
+  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, wallStart: Int32Array, movingWallStart: Int32Array | null,
+  start: number, end: number, lists: NeighbourLists, listRadius2: number,
 ): void {
   const { x, y, z } = s.f;
   const kind = s.kind;
@@ -381,8 +462,8 @@ function buildNeighbourLists(
     const x0c = cx > 0 ? cx - 1 : 0;
     const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
     let walls = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      const starts = pass === 0 ? wallStart : cellStart;
+    for (let pass = movingWallStart === null ? 1 : 0; pass < 3; pass++) {
+      const starts = pass === 0 ? movingWallStart as Int32Array : pass === 1 ? wallStart : cellStart;
       for (let dzc = -1; dzc <= 1; dzc++) {
         const zz = cz + dzc;
         if (zz < 0 || zz >= gnz) continue;
@@ -401,7 +482,7 @@ function buildNeighbourLists(
           }
         }
       }
-      if (pass === 0) walls = n;
+      if (pass === 1) walls = n;
     }
     if (n > MAX_NEIGHBOURS && extra !== null) {
       // Overflow list: the wall count first, then the entries.

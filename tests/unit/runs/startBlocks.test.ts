@@ -48,11 +48,10 @@ describe('start blockers', () => {
 
   it('refuses a setup the SPH engine cannot run (solver support check)', async () => {
     const setup = smallDamBreak();
-    setup.settings.rotatingSystem = true;
-    setup.settings.rotationVelocity = 1;
+    setup.settings.accelerationLimiter = true;
     const simId = await createSimulationWithSetup(t, token, setup);
     const validation = (await call(t, token, 'GET', `/api/simulations/${simId}/validation`)).json();
-    expect(validation.solverSupport.map((s: { setting: string }) => s.setting)).toContain('settings.rotatingSystem');
+    expect(validation.solverSupport.map((s: { setting: string }) => s.setting)).toContain('settings.accelerationLimiter');
     expect(validation.valid).toBe(false);
     expectRefused(await start(simId), MESSAGES.startHasErrors);
   });

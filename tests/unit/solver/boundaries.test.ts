@@ -1,7 +1,7 @@
 // Deletion boundary and open boundaries: particles that leave the calculation domain are removed;
 // an inlet feeds new fluid at its velocity and an outlet lets fluid leave.
 import { describe, expect, it } from 'vitest';
-import { prepareCase } from '../../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { ParticleKind } from '../../../src/solver/particles.ts';
 import { channelCase, tankCase } from './cases.ts';
@@ -16,7 +16,7 @@ describe('deletion boundary', () => {
     setup.parts[1].shape.translation = [0.1, 0.1, 0.45];
     const c = await prepareCase(setup);
     expect(c.discretized.counts.fluid).toBe(125);
-    const be = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, { threads: 1, spawnWorker: null });
+    const be = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
     await be.advance(0.1, { maxWallMs: 1e9, maxSteps: 1e9 });
     const mid = await be.snapshot();
     const fluidAt = (s: typeof mid) => Array.from(s.kind).filter((k) => k === ParticleKind.fluid).length;
@@ -38,7 +38,7 @@ describe('open boundaries', () => {
     const counts = c.discretized.counts;
     expect(counts.buffer).toBe(2 * 3 * 25);
     expect(counts.fluid).toBe(14 * 25);
-    const be = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, { threads: 1, spawnWorker: null });
+    const be = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
     await be.advance(0.22, { maxWallMs: 1e9, maxSteps: 1e9 });
     const s = await be.snapshot();
     // Ids: initial fluid first, then walls, then buffer particles; spawned particles get new ids.

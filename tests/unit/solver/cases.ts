@@ -2,7 +2,10 @@
 // from the domain's own constructors so that every case is a valid SetupDocument.
 import { emptySetup, type SetupDocument } from '../../../src/domain/setup.ts';
 import { createPart } from '../../../src/domain/part.ts';
-import { cubeShape, planeShape } from '../../../src/domain/shape.ts';
+import { cubeShape, inlineMeshShape, planeShape } from '../../../src/domain/shape.ts';
+import { defaultCylinderMesh } from '../../../src/domain/mesh.ts';
+import { meshDefinitionTriangles } from '../../../src/domain/meshGeometry.ts';
+import { createMovement, type Movement } from '../../../src/domain/movement.ts';
 import {
   defaultFillingComponent, defaultFlowComponent, defaultOpenBoundaryComponent, defaultRigidComponent,
 } from '../../../src/domain/component.ts';
@@ -94,5 +97,78 @@ export function channelCase(dx: number, length: number, inflowVelocity: number):
     createPart({ id: 'inlet', name: 'Inlet', component: inflow, shape: inletShape, materialId: 0 }),
     createPart({ id: 'outlet', name: 'Outlet', component: outflow, shape: outletShape, materialId: 0 }),
   ];
+  return s;
+}
+
+export interface CylinderTankOptions {
+  dx: number;
+  radius: number;
+  /** Height of the tank; its floor is at z = 0 and its axis the z axis. */
+  height: number;
+  /** Water filled to this height. */
+  fill: number;
+  kinematicViscosity?: number;
+  speedOfSound?: number;
+  settings?: Partial<SimulationSettings>;
+}
+
+/**
+ * An upright cylindrical tank (a closed cylinder mesh of 64 sides with inward normals: a container) with
+ * no-slip walls, filled with water by a fluid level from a seed point on its axis.
+ */
+export function cylinderTankCase(o: CylinderTankOptions): SetupDocument {
+  const s = emptySetup();
+  s.settings = {
+    ...s.settings, particleDiameter: o.dx, endTime: 1, outputTimeInterval: 0.1, gravity: [0, 0, -9.81],
+    integrationScheme: 'runge_kutta_4', shifting: 'lyu21', ...o.settings,
+  };
+  s.materials[0] = {
+    ...s.materials[0], name: 'Water', speedOfSound: o.speedOfSound ?? 20, kinematicViscosity: o.kinematicViscosity ?? 1e-6,
+  };
+  const mesh = meshDefinitionTriangles({
+    ...defaultCylinderMesh([0, 0, o.height / 2]), radius: o.radius, height: o.height, cylinderResolution: 64,
+  });
+  if (mesh === null) throw new Error('a cylinder has triangles');
+  const container = () => {
+    const shape = inlineMeshShape(mesh);
+    shape.flipNormals = true;
+    return shape;
+  };
+  const rigid = defaultRigidComponent();
+  rigid.velocityKind = 'no_slip';
+  const level = defaultFillingComponent(o.fill);
+  level.initialPreset = 'hydrostatic';
+  s.parts = [
+    createPart({ id: 'tank', name: 'Tank', component: rigid, shape: container() }),
+    createPart({ id: 'water', name: 'Water', component: level, shape: container(), materialId: 0, seedPoint: [o.dx / 2, o.dx / 2, o.dx] }),
+  ];
+  return s;
+}
+
+/** A rotatory movement about `axis` through `center` at constant angular speed (rad/s) from t = 0. */
+export function spin(id: string, partId: string | null, center: Vec3, axis: Vec3, vel: number, acc = 0): Movement {
+  const m = createMovement('rotatory', partId, [], id);
+  return { ...m, name: id, type: { type: 'rotatory', center, axis, vel, acc } };
+}
+
+/** A translatory movement along `direction` at speed `vel` (m/s) with acceleration `acc` from t = 0. */
+export function slide(id: string, partId: string | null, direction: Vec3, vel: number, acc = 0): Movement {
+  const m = createMovement('translatory', partId, [], id);
+  return { ...m, name: id, type: { type: 'translatory', direction, vel, acc } };
+}
+
+/**
+ * The tank of tankCase with a paddle: a plate standing in the water clear of the walls, turning about a
+ * horizontal axis through its middle at `omega` rad/s (0: it stands still; without movement).
+ */
+export function paddleCase(dx: number, omega: number | null, settings: Partial<SimulationSettings> = {}): SetupDocument {
+  const s = tankCase({
+    dx, tank: [0.4, 0.2, 0.3], column: [0.4, 0.2, 0.14], slip: false,
+    settings: { endTime: 0.1, outputTimeInterval: 0.05, integrationScheme: 'runge_kutta_4', shifting: 'lyu21', ...settings },
+  });
+  const paddle = defaultRigidComponent();
+  paddle.velocityKind = 'no_slip';
+  s.parts.push(createPart({ id: 'paddle', name: 'Paddle', component: paddle, shape: cubeShape([0.04, 0.08, 0.16], [0.2, 0.1, 0.14]) }));
+  if (omega !== null) s.movements.push(spin('turn', 'paddle', [0.2, 0.1, 0.14], [0, 1, 0], omega));
   return s;
 }

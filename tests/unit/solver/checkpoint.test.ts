@@ -7,7 +7,7 @@ import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';
 import { CHECKPOINT_FILE } from '../../../src/solver/output/checkpoint.ts';
 import { OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputFolderPath, outputMetaSchema } from '../../../src/domain/output.ts';
-import { tankCase } from './cases.ts';
+import { paddleCase, tankCase } from './cases.ts';
 
 const setup = tankCase({
   dx: 0.02, tank: [0.4, 0.1, 0.2], column: [0.1, 0.1, 0.2],
@@ -111,6 +111,33 @@ describe('run outputs and checkpoints', () => {
     const resumedLog = new TextDecoder().decode(crashImage.files.get(LOG_FILE)).trim().split('\n').map((l) => JSON.parse(l) as LogEntry);
     expect(resumedLog.filter((l) => l.event === 'output').map((l) => l.output)).toEqual([0, 1, 2, 3]);
     expect(resumedLog.filter((l) => l.event === 'resume').length).toBe(1);
+  });
+
+  it('resumes a run with a turning paddle and a frame acceleration from a file identically, though the file changed meanwhile', async () => {
+    const moving = paddleCase(0.02, 8, { endTime: 0.06, outputTimeInterval: 0.02, integrationScheme: 'dual_timestep_rk_4' });
+    moving.settings.accelerationFile = { id: 'shake', name: 'shake.csv' };
+    let csv = 'time,ax,ay,az\n0,0,0,0\n0.03,2,0,-1\n0.06,-1,0.5,0\n';
+    const fileResolver = async () => new TextEncoder().encode(csv);
+    const full = new MemorySink();
+    expect((await (await createSolverRun(moving, nodePlatform, { sink: full, threads: 1, fileResolver })).start()).status).toBe('completed');
+    const stopped = new MemorySink();
+    const controller = new AbortController();
+    const first = await createSolverRun(moving, nodePlatform, {
+      sink: stopped, threads: 2, fileResolver, signal: controller.signal,
+      onOutput: (o) => {
+        if (o.outputNo === 1) controller.abort();
+      },
+    });
+    expect((await first.start()).status).toBe('stopped');
+    // The run goes on with the samples it started with.
+    csv = 'time,ax,ay,az\n0,5,5,5\n1,5,5,5\n';
+    const resumed = await createSolverRun(moving, nodePlatform, { sink: stopped, threads: 1, fileResolver, resume: true });
+    expect((await resumed.start()).status).toBe('completed');
+    expectSameOutput(full, stopped, 2);
+    expectSameOutput(full, stopped, 3);
+    expectSameOutput(full, stopped, 'static');
+    const meta = await readOutputMeta(stopped, 3);
+    expect(meta.objects.find((o) => o.partId === 'paddle')?.pose).toBeDefined();
   });
 
   it('stops at the step that reaches a condition given apart from the setup, and resumes without it', async () => {

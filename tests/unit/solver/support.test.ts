@@ -16,12 +16,26 @@ describe('checkCaseSupport', () => {
     ['settings.multiphase', (s: ReturnType<typeof base>) => { s.settings.multiphase = true; }],
     ['settings.surfaceTension', (s: ReturnType<typeof base>) => { s.settings.surfaceTension = true; }],
     ['settings.airDrag', (s: ReturnType<typeof base>) => { s.settings.airDrag = true; }],
-    ['settings.rotatingSystem', (s: ReturnType<typeof base>) => { s.settings.rotatingSystem = true; }],
     ['settings.accelerationLimiter', (s: ReturnType<typeof base>) => { s.settings.accelerationLimiter = true; }],
-    ['settings.accelerationFile', (s: ReturnType<typeof base>) => { s.settings.accelerationFile = { id: 'f1', name: 'acc.csv' }; }],
     ['viscosityKind', (s: ReturnType<typeof base>) => { s.materials[0].viscosityKind = 'shear_rate'; }],
-    ['movements', (s: ReturnType<typeof base>) => { s.movements.push(createMovement('translatory', 'tank', [])); }],
-    ['velocityKind', (s: ReturnType<typeof base>) => {
+    ['settings.rotationAxis', (s: ReturnType<typeof base>) => {
+      s.settings.rotatingSystem = true;
+      s.settings.rotationAxis = [0, 0, 0];
+    }],
+    ['movements[0] "Translation".partId', (s: ReturnType<typeof base>) => { s.movements.push(createMovement('translatory', 'water', [])); }],
+    ['movements[0] "Rotation".type.axis', (s: ReturnType<typeof base>) => {
+      const m = createMovement('rotatory', 'tank', []);
+      if (m.type.type === 'rotatory') m.type.axis = [0, 0, 0];
+      s.movements.push(m);
+    }],
+    ['movements[0] "Translation".parents', (s: ReturnType<typeof base>) => {
+      s.movements.push({ ...createMovement('translatory', 'tank', [], 'a'), parents: ['gone'] });
+    }],
+    ['movements[1] "Translation 2".parents', (s: ReturnType<typeof base>) => {
+      s.movements.push({ ...createMovement('translatory', 'tank', [], 'a'), parents: ['b'] });
+      s.movements.push({ ...createMovement('translatory', 'tank', ['Translation'], 'b'), parents: ['a'] });
+    }],
+    ['velocityConditionMovementId', (s: ReturnType<typeof base>) => {
       const c = s.parts[0].component;
       if (c.type === 'rigid') c.velocityKind = 'moving';
     }],
@@ -32,6 +46,21 @@ describe('checkCaseSupport', () => {
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.some((i) => i.setting.includes(setting))).toBe(true);
     for (const i of issues) expect(i.message.length).toBeGreaterThan(5);
+  });
+
+  it('accepts moving walls, moving wall velocities, a rotating frame and an acceleration file', () => {
+    const setup = base();
+    setup.movements.push(createMovement('rotatory', 'tank', [], 'spin'));
+    setup.movements.push({ ...createMovement('translatory', null, ['Rotation'], 'belt'), virtualMovement: true });
+    const c = setup.parts[0].component;
+    if (c.type === 'rigid') {
+      c.velocityKind = 'moving';
+      c.velocityConditionMovementId = 'belt';
+    }
+    setup.settings.rotatingSystem = true;
+    setup.settings.rotationVelocity = 2;
+    setup.settings.accelerationFile = { id: 'f1', name: 'acc.csv' };
+    expect(checkCaseSupport(setup)).toEqual([]);
   });
 
   it('refuses two fluid materials at once', () => {

@@ -1,7 +1,7 @@
 // The CPU backend gives bit-identical results for any thread count: every pass gathers per particle
 // and the sort is serial, so splitting the index range over threads cannot change a single bit.
 import { describe, expect, it } from 'vitest';
-import { prepareCase } from '../../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../../src/solver/cpu/nodeThreads.ts';
 import { STATE_ARRAY_KEYS } from '../../../src/solver/engine.ts';
@@ -14,8 +14,8 @@ describe('CPU threads', () => {
       settings: { integrationScheme: scheme, shifting: 'lyu21', noRiemannWall: scheme === 'dual_timestep_rk_4' },
     });
     const c = await prepareCase(setup);
-    const one = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, { threads: 1, spawnWorker: null });
-    const two = new CpuBackend({ prm: c.prm, grid: c.grid, time: c.time, state: c.state }, { threads: 2, spawnWorker: spawnNodeWorker });
+    const one = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+    const two = new CpuBackend(engineSetupOf(c), { threads: 2, spawnWorker: spawnNodeWorker });
     expect(two.threads).toBe(2);
     try {
       await one.advance(0.04, { maxWallMs: 1e9, maxSteps: 1e9 });
