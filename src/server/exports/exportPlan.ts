@@ -3,7 +3,7 @@
 // surfaces as .vtp, a .pvd collection per object, boundaries as STL when chosen, the solver log as CSV,
 // the setup as JSON) and the step that makes each. Pure: the job executes the plan.
 import { randomUUID } from 'node:crypto';
-import type { OutputMeta } from '../../domain/output.ts';
+import type { OutputMeta, OutputPose } from '../../domain/output.ts';
 import { exportOutputs, type UserExportState } from '../../domain/userExport.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
 
@@ -16,7 +16,8 @@ export type ExportStep =
   | { kind: 'particles'; file: PlannedFile; outputNo: number; entityId: string; entity: 'object' | 'sensor'; dataset: 'full' | 'fast' }
   | { kind: 'surface'; file: PlannedFile; outputNo: number; entityId: string }
   | { kind: 'collection'; file: PlannedFile; members: CollectionMember[] }
-  | { kind: 'stl'; file: PlannedFile; partId: string }
+  /** A part's setup geometry; with `pose`, placed where a moving part was at one output. */
+  | { kind: 'stl'; file: PlannedFile; partId: string; pose?: OutputPose }
   | { kind: 'logs'; file: PlannedFile }
   | { kind: 'setup'; file: PlannedFile };
 
@@ -65,7 +66,8 @@ function selectedSurface(state: UserExportState, object: OutputMeta['objects'][n
 
 /**
  * The plan of an export: `metas` are the outputs available (by number); outputs the selection names
- * but that are not there are listed as missing. Boundaries as STL come from the setup's parts.
+ * but that are not there are listed as missing. Boundaries as STL come from the setup's parts: one file
+ * for a part that stays put, one per output (at its pose there) for a part that moves.
  */
 export function planExport(state: UserExportState, metas: ReadonlyMap<number, OutputMeta>, setup: SetupDocument | null, hasLog: boolean): ExportPlan {
   const wanted = exportOutputs(state);
@@ -82,9 +84,17 @@ export function planExport(state: UserExportState, metas: ReadonlyMap<number, Ou
   const file = (filename: string): PlannedFile => ({ id: randomUUID(), filename });
   const stlBoundaries = state.boundariesType === 'stl';
 
+  /** Poses of moving parts by part id, per exported output. */
+  const poses = new Map<string, { outputNo: number; pose: OutputPose }[]>();
+
   for (const outputNo of outputs) {
     const meta = metas.get(outputNo) as OutputMeta;
     for (const object of meta.objects) {
+      if (object.pose && object.partId !== null) {
+        const list = poses.get(object.partId) ?? [];
+        if (!list.some((p) => p.outputNo === outputNo)) list.push({ outputNo, pose: object.pose });
+        poses.set(object.partId, list);
+      }
       const boundary = object.kind === 'wall_boundary' || object.kind === 'open_boundary';
       if (selectedObject(state, object) && !(boundary && stlBoundaries)) {
         const name = names.of(object.id, object.name);
@@ -117,7 +127,13 @@ export function planExport(state: UserExportState, metas: ReadonlyMap<number, Ou
     for (const part of setup.parts) {
       const boundary = part.component.type === 'rigid' || part.component.type === 'openboundary';
       if (!boundary || (!state.allObjects && !state.boundaries.includes(part.id))) continue;
-      steps.push({ kind: 'stl', file: file(`${names.of(`part:${part.id}`, part.name)}.stl`), partId: part.id });
+      const name = names.of(`part:${part.id}`, part.name);
+      const moved = poses.get(part.id);
+      if (!moved) {
+        steps.push({ kind: 'stl', file: file(`${name}.stl`), partId: part.id });
+        continue;
+      }
+      for (const { outputNo, pose } of moved) steps.push({ kind: 'stl', file: file(`${name}/${name}_${padded(outputNo)}.stl`), partId: part.id, pose });
     }
   }
   if (state.logs && hasLog) steps.push({ kind: 'logs', file: file('logs.csv') });

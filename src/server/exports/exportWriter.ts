@@ -5,7 +5,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { toCsv } from '../../domain/csv.ts';
-import type { OutputDataset, OutputMeta } from '../../domain/output.ts';
+import type { OutputDataset, OutputMeta, OutputPose } from '../../domain/output.ts';
 import type { RunLogEntry } from '../../domain/runOutputs.ts';
 import type { SetupDocument } from '../../domain/setup.ts';
 import type { UserExportState } from '../../domain/userExport.ts';
@@ -66,7 +66,7 @@ export async function executeStep(step: ExportStep, root: string, sources: Expor
     case 'stl': {
       const mesh = (await sources.partMeshes()).get(step.partId);
       if (!mesh) throw new Error(`the geometry of part ${step.partId} is not available`);
-      const bytes = writeBinaryStl(mesh);
+      const bytes = writeBinaryStl(step.pose ? posedMesh(mesh, step.pose) : mesh);
       await writeFile(path, bytes);
       return bytes.byteLength;
     }
@@ -81,4 +81,21 @@ export async function executeStep(step: ExportStep, root: string, sources: Expor
       return Buffer.byteLength(text);
     }
   }
+}
+
+/** A part's setup mesh where a pose puts it: every vertex x0 to R x0 + t. */
+export function posedMesh(mesh: MeshData, pose: OutputPose): MeshData {
+  const [r00, r01, r02, r10, r11, r12, r20, r21, r22] = pose.rotation;
+  const [tx, ty, tz] = pose.translation;
+  const source = mesh.positions;
+  const positions = new Float64Array(source.length);
+  for (let i = 0; i < source.length; i += 3) {
+    const x = source[i];
+    const y = source[i + 1];
+    const z = source[i + 2];
+    positions[i] = r00 * x + r01 * y + r02 * z + tx;
+    positions[i + 1] = r10 * x + r11 * y + r12 * z + ty;
+    positions[i + 2] = r20 * x + r21 * y + r22 * z + tz;
+  }
+  return { ...mesh, positions };
 }

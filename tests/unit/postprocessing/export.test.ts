@@ -149,6 +149,47 @@ describe('user export files', () => {
   });
 });
 
+describe('moving parts', () => {
+  it('export their STL once per output, placed at the pose the output records', async () => {
+    const rotation = [0, -1, 0, 1, 0, 0, 0, 0, 1] as [number, number, number, number, number, number, number, number, number];
+    const posed = new Map(
+      [...outputs].map(([n, o]) => [
+        n,
+        // The fixture's wall stands for the setup's tank, here a part that moves.
+        { ...o.meta, objects: o.meta.objects.map((obj) => (obj.kind === 'wall_boundary' ? { ...obj, partId: 'tank', pose: n === 0 ? { rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1] as typeof rotation, translation: [0, 0, 0] as [number, number, number] } : { rotation, translation: [0.5, 0, 0.25] as [number, number, number] } } : obj)) },
+      ]),
+    );
+    const state: UserExportState = {
+      ...defaultUserExportState(SIM, 0), allObjects: false, materials: [], boundaries: ['tank'], sensors: [], surfaceReconstructions: [],
+      boundariesType: 'stl', allAttributes: false, attributes: [], outputMode: 'range', outputsRange: [0, 2], stepSize: 1,
+    };
+    const plan = planExport(state, posed, setup, false);
+    const stls = plan.steps.filter((s) => s.kind === 'stl');
+    expect(stls.map((s) => s.file.filename)).toEqual(['Tank/Tank_000000.stl', 'Tank/Tank_000002.stl']);
+    const dir = join(root, 'moving');
+    for (const step of stls) await executeStep(step, dir, sourcesFor(state));
+    const vertices = (file: string) => {
+      const stl = readFileSync(join(dir, file));
+      const out: number[][] = [];
+      for (let t = 0; t < stl.readUInt32LE(80); t++) for (let v = 0; v < 3; v++) {
+        const at = 84 + 50 * t + 12 + 12 * v;
+        out.push([stl.readFloatLE(at), stl.readFloatLE(at + 4), stl.readFloatLE(at + 8)]);
+      }
+      return out;
+    };
+    const rest = vertices('Tank/Tank_000000.stl');
+    const moved = vertices('Tank/Tank_000002.stl');
+    expect(moved.length).toBe(rest.length);
+    let worst = 0;
+    for (const [i, [x, y, z]] of rest.entries()) {
+      const expected = [-y + 0.5, x, z + 0.25];
+      worst = Math.max(worst, ...expected.map((e, k) => Math.abs(e - moved[i][k])));
+    }
+    console.log(`moving part STL: ${moved.length} vertices placed at the output's pose, worst deviation ${worst.toExponential(2)} m`);
+    expect(worst).toBeLessThan(1e-6);
+  });
+});
+
 describe('the export zip', () => {
   it('reports progress in uncompressed bytes, stores empty files, and stops with the signal', async () => {
     const dir = mkdtempSync(join(root, 'zip-'));
