@@ -28,5 +28,5 @@ export function msUntilHoursRunOut(hours: VmHours, now: Date, runningMachines: n
   if (hours.hoursLeft <= 0) return 0;
   // Several running machines spend the hours left together.
   const spend = (hours.hoursLeft * 3_600_000) / Math.max(1, runningMachines);
-  return Math.min(spend, Math.max(1000, toMonthEnd + 1000));
+  return Math.min(spend, toMonthEnd + 1000);
 }

@@ -25,6 +25,9 @@ const STOP_MESSAGES: Partial<Record<VmStopReason, string>> = {
   server_shutdown: VM_MESSAGES.stoppedServerShutdown,
 };
 
+/** Shortest wait between two bookings (ms). */
+const MIN_TICK_MS = 50;
+
 const ABORT_REASONS: Record<AbortReason, VmStopReason> = { cancel: 'user', shutdown: 'server_shutdown', lost: 'host_lost' };
 
 /** The folders a machine of `simulationId` mounts read-only: the active run's outputs and the exports. */
@@ -90,12 +93,12 @@ async function runMachine(host: VmHost, context: JobContext): Promise<JobOutcome
     }
     host.provider.setShutdownTime(vmId, row.shutdownTime);
     const hours = await organizationVmHours(db, row.organizationId, now);
-    // Less than a second left counts as none (the wait below would spin).
-    if (hours.hoursLeft * 3_600_000 < 1000) {
+    // Less than a tick left counts as none (waits shorter than a tick would spin).
+    if (hours.hoursLeft * 3_600_000 < MIN_TICK_MS) {
       end.reason = 'out_of_hours';
       break;
     }
-    const wait = Math.min(host.config.accountingMs, msUntilHoursRunOut(hours, now, await countRunningMachines(db, row.organizationId)));
+    const wait = Math.min(host.config.accountingMs, Math.max(MIN_TICK_MS, msUntilHoursRunOut(hours, now, await countRunningMachines(db, row.organizationId))));
     await Promise.race([sleep(wait, context.signal), stopped]);
   }
   const abort = context.abortReason();
