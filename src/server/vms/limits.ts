@@ -4,7 +4,7 @@
 // kills everything in it. Elsewhere the sandbox starts under prlimit (address space) and nice (CPU
 // priority), the ulimit way: weaker, and said so in the log and the README.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VmConfig } from './config.ts';
 
@@ -135,4 +135,23 @@ export async function machineLimits(config: VmConfig, machineId: string): Promis
     if (config.limits === 'cgroup') throw new Error('SURGE_VM_LIMITS=cgroup, but this process cannot create cgroups here.');
   }
   return ulimits(config);
+}
+
+/**
+ * Removes the cgroups of machines a killed process left behind (their processes died with it): empty
+ * `surge-vm-*` groups below this process's own, except those of `keep`.
+ */
+export async function removeLeftoverCgroups(keep: ReadonlySet<string>): Promise<void> {
+  const own = await ownCgroups().catch(() => new Map<string, string>());
+  const parents = new Set<string>();
+  for (const [controller, path] of own) {
+    parents.add(controller === 'unified' ? join(CGROUP_ROOT, path) : join(CGROUP_ROOT, controller, path));
+  }
+  for (const parent of parents) {
+    const names = await readdir(parent).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!name.startsWith('surge-vm-') || keep.has(name.slice('surge-vm-'.length))) continue;
+      await rmdir(join(parent, name)).catch(() => undefined);
+    }
+  }
 }

@@ -6,7 +6,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VmStopReason } from '../../domain/vm.ts';
 import type { VmConfig } from './config.ts';
-import { machineLimits, type MachineLimits } from './limits.ts';
+import { machineLimits, removeLeftoverCgroups, type MachineLimits } from './limits.ts';
 import { VmLaunchError, type TerminalSize, type VmInstanceStatus, type VmLaunchSpec, type VmProvider, type VmTerminal } from './provider.ts';
 import { sandboxArgs, sandboxProblem, writeSandboxEtc, type SandboxSpec } from './sandbox.ts';
 import { ShellSession } from './shellSession.ts';
@@ -62,13 +62,15 @@ export class LocalVmProvider implements VmProvider {
     this.log = log;
   }
 
-  /** Removes folders of machines this host no longer runs (left by a crash). */
-  async removeLeftovers(keep: ReadonlySet<string> = new Set()): Promise<void> {
+  /** Removes the folders and cgroups of machines this host no longer runs (left by a killed process). */
+  async removeLeftovers(): Promise<void> {
+    const running = new Set(this.machines.keys());
     const names = await readdir(this.config.dir).catch(() => [] as string[]);
     for (const name of names) {
-      if (!UUID.test(name) || keep.has(name) || this.machines.has(name)) continue;
+      if (!UUID.test(name) || running.has(name)) continue;
       await rm(join(this.config.dir, name), { recursive: true, force: true }).catch(() => undefined);
     }
+    await removeLeftoverCgroups(running);
   }
 
   runningIds(): string[] {
