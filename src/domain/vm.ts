@@ -294,3 +294,31 @@ export const VM_TERMINAL_MAX_COLS = 1000;
 export const VM_TERMINAL_MAX_ROWS = 500;
 /** Largest keystroke or paste one terminal input message carries. */
 export const VM_TERMINAL_INPUT_MAX = 64 * 1024;
+
+// ---------------------------------------------------------------- the VM screen
+
+/** The VM screen's window states (spec 2 §2). */
+export type VmWindowState = 'loading' | 'connected' | 'stopping' | 'notFound' | 'error';
+/** Where the terminal's connection is: opening (or reopening after a disconnect), open, or given up. */
+export type VmTerminalStatus = 'connecting' | 'connected' | 'failed';
+
+/**
+ * The window state from what is known of the machine (undefined while loading, 'missing' after a 404,
+ * 'error' when it could not be read) and of the terminal's connection.
+ */
+export function vmWindowState(machine: { state: VmState } | 'missing' | 'error' | undefined, terminal: VmTerminalStatus): VmWindowState {
+  if (machine === undefined) return 'loading';
+  if (machine === 'missing') return 'notFound';
+  if (machine === 'error') return 'error';
+  switch (machine.state) {
+    case 'launching':
+      return 'loading';
+    case 'stopping':
+      return 'stopping';
+    case 'stopped':
+    case 'failed':
+      return 'notFound';
+    case 'running':
+      return terminal === 'connected' ? 'connected' : terminal === 'failed' ? 'error' : 'loading';
+  }
+}

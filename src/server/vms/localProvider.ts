@@ -62,9 +62,12 @@ export class LocalVmProvider implements VmProvider {
     this.log = log;
   }
 
-  /** Removes the folders and cgroups of machines this host no longer runs (left by a killed process). */
-  async removeLeftovers(): Promise<void> {
-    const running = new Set(this.machines.keys());
+  /**
+   * Removes the folders and cgroups that killed processes left of their machines. `live`: machines that
+   * may still run on another process of this host (they share its folders), kept.
+   */
+  async removeLeftovers(live: ReadonlySet<string>): Promise<void> {
+    const running = new Set([...live, ...this.machines.keys()]);
     const names = await readdir(this.config.dir).catch(() => [] as string[]);
     for (const name of names) {
       if (!UUID.test(name) || running.has(name)) continue;

@@ -14,7 +14,7 @@ import { LocalMachineAccess } from './localAccess.ts';
 import type { ProviderLog } from './localProvider.ts';
 import type { MachineAccess } from './provider.ts';
 import { VmSftpServer, type SftpTarget } from './sftpServer.ts';
-import { findMachineByUsername, type MachineRow } from './vms.repository.ts';
+import { findMachineByUsername, liveMachineIds, type MachineRow } from './vms.repository.ts';
 import { WorkspaceError } from './workspace.ts';
 
 export type VmLog = ProviderLog & { error(object: object, message: string): void };
@@ -44,7 +44,7 @@ export class VmRuntime {
     const hostKey = await getOrCreateSecret(db, 'vm.sftp_host_key', () => ssh2.utils.generateKeyPairSync('ed25519').private);
     const agentKey = await getOrCreateSecret(db, 'vm.agent_key', () => randomBytes(32).toString('base64url'));
     const host = options.runsMachines ? new VmHost(config, log) : null;
-    if (host) await host.provider.removeLeftovers();
+    if (host) await host.provider.removeLeftovers(new Set(await liveMachineIds(db)));
 
     const login = async (username: string, password: string): Promise<SftpTarget | null> => {
       if (username.length > 64 || password.length > 256) return null;

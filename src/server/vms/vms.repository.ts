@@ -185,3 +185,9 @@ export async function countRunningMachines(db: Executor, organizationId: string)
     .where(and(eq(remoteVms.organizationId, organizationId), eq(remoteVms.state, 'running')));
   return Number(row?.count ?? 0);
 }
+
+/** Every live machine (hosts keep their folders at start, whichever process runs them). */
+export async function liveMachineIds(db: Executor): Promise<string[]> {
+  const rows = await db.select({ id: remoteVms.id }).from(remoteVms).where(inArray(remoteVms.state, live));
+  return rows.map((row) => row.id);
+}
