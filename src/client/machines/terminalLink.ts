@@ -29,15 +29,24 @@ export class TerminalLink {
   private detail: string | null = null;
   private attached = false;
 
-  constructor(options: { auth: Pick<AuthSession, 'getUser'>; simId: string; view: TerminalView; origin?: string; createSocket?: (url: string) => SocketLike }) {
+  /** `createSocket` and `fetchTicket` replace the browser's WebSocket and the ticket request (tests). */
+  constructor(options: {
+    auth: Pick<AuthSession, 'getUser'>;
+    simId: string;
+    view: TerminalView;
+    origin?: string;
+    createSocket?: (url: string) => SocketLike;
+    fetchTicket?: (origin: string, accessToken: string) => Promise<string>;
+  }) {
     this.simId = options.simId;
     this.view = options.view;
     const origin = options.origin ?? window.location.origin;
+    const fetchTicket = options.fetchTicket ?? fetchRealtimeTicket;
     this.connection = new RealtimeConnection({
       createSocket: options.createSocket,
       resolveUrl: async () => {
         const user = await options.auth.getUser().catch(() => null);
-        return user ? realtimeUrl(origin, await fetchRealtimeTicket(origin, user.access_token)) : null;
+        return user ? realtimeUrl(origin, await fetchTicket(origin, user.access_token)) : null;
       },
       timing: {
         maxRetries: VM_CONNECT_RETRIES,
