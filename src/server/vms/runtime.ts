@@ -14,7 +14,7 @@ import { LocalMachineAccess } from './localAccess.ts';
 import type { ProviderLog } from './localProvider.ts';
 import type { MachineAccess } from './provider.ts';
 import { VmSftpServer, type SftpTarget } from './sftpServer.ts';
-import { findMachineByUsername, liveMachineIds, type MachineRow } from './vms.repository.ts';
+import { endMachinesLeftRunning, findMachineByUsername, liveMachineIds, type MachineRow } from './vms.repository.ts';
 import { WorkspaceError } from './workspace.ts';
 
 export type VmLog = ProviderLog & { error(object: object, message: string): void };
@@ -44,6 +44,12 @@ export class VmRuntime {
     const hostKey = await getOrCreateSecret(db, 'vm.sftp_host_key', () => ssh2.utils.generateKeyPairSync('ed25519').private);
     const agentKey = await getOrCreateSecret(db, 'vm.agent_key', () => randomBytes(32).toString('base64url'));
     const host = options.runsMachines ? new VmHost(config, log) : null;
+    // Without a cluster this process is the only host: machines the database still calls running were
+    // left by its previous life, whose processes died with it.
+    if (host && !options.cluster) {
+      const left = await endMachinesLeftRunning(db);
+      if (left > 0) log.warn({ machines: left }, 'virtual machines left running by the previous start are marked stopped');
+    }
     if (host) await host.provider.removeLeftovers(new Set(await liveMachineIds(db)));
 
     const login = async (username: string, password: string): Promise<SftpTarget | null> => {

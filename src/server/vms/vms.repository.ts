@@ -3,7 +3,7 @@
 // hours per month. State changes are fenced by the state they leave, so that the host, the sweeper and
 // the API never overwrite each other.
 import { and, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { LIVE_VM_STATES, type VmState, type VmStopReason } from '../../domain/vm.ts';
+import { LIVE_VM_STATES, VM_MESSAGES, type VmState, type VmStopReason } from '../../domain/vm.ts';
 import type { Executor } from '../platform/db/client.ts';
 import { organizations, projects, remoteVms, simulations } from '../platform/db/schema.ts';
 
@@ -190,4 +190,15 @@ export async function countRunningMachines(db: Executor, organizationId: string)
 export async function liveMachineIds(db: Executor): Promise<string[]> {
   const rows = await db.select({ id: remoteVms.id }).from(remoteVms).where(inArray(remoteVms.state, live));
   return rows.map((row) => row.id);
+}
+
+/** Marks running and stopping machines stopped (their host died), booked up to their last booking. */
+export async function endMachinesLeftRunning(db: Executor): Promise<number> {
+  const rows = await db.select({ id: remoteVms.id }).from(remoteVms).where(inArray(remoteVms.state, ['running', 'stopping']));
+  let ended = 0;
+  for (const row of rows) {
+    const done = await markEnded(db, row.id, { state: 'stopped', reason: 'host_lost', message: VM_MESSAGES.stoppedHostLost, now: new Date(), bookUntilNow: false });
+    if (done) ended += 1;
+  }
+  return ended;
 }

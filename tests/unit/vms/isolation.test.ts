@@ -128,6 +128,14 @@ describe('machine sandbox', () => {
     }
   });
 
+  it('refuses to launch, saying why, where bubblewrap is missing', async () => {
+    const missing = new LocalVmProvider({ ...loadVmConfig({}, root), bwrapPath: join(root, 'no-bwrap') }, log);
+    await expect(missing.launch({ id: '0b5f3c1e-1a2b-4c3d-8e9f-00000000a003', name: 'vm-missing', outputs: null, exports: null })).rejects.toThrow(
+      /bubblewrap .* is not installed on this server.*apt-get install bubblewrap/,
+    );
+    expect(missing.runningIds()).toEqual([]);
+  });
+
   it('kills every process of the machine when it stops, and deletes its home', async () => {
     // Started from the terminal, left running in the background, the terminal detached.
     const terminal = await provider.connect(ID, { cols: 80, rows: 24 });
