@@ -14,6 +14,7 @@ import {
   vmHoursWithin,
   vmLaunchBlock,
   vmStateNotice,
+  vmWindowState,
   type RemoteVm,
 } from '../../../src/domain/vm.ts';
 import { organizations, remoteVms } from '../../../src/server/platform/db/schema.ts';
@@ -63,6 +64,19 @@ describe('VM hours arithmetic', () => {
     expect(launchableSimulation({ state: 'completed', activeRunId: 'r', remoteVmRunState: 'stopped' })).toBe(true);
     expect(launchableSimulation({ state: 'completed', activeRunId: 'r', remoteVmRunState: 'running' })).toBe(false);
     expect(launchableSimulation({ state: 'not_started', activeRunId: null, remoteVmRunState: null })).toBe(false);
+  });
+
+  it("maps what is known to the VM screen's window states", () => {
+    expect(vmWindowState(undefined, 'connecting')).toBe('loading');
+    expect(vmWindowState('missing', 'connecting')).toBe('notFound');
+    expect(vmWindowState('error', 'connected')).toBe('error');
+    expect(vmWindowState({ state: 'launching' }, 'connecting')).toBe('loading');
+    expect(vmWindowState({ state: 'running' }, 'connecting')).toBe('loading');
+    expect(vmWindowState({ state: 'running' }, 'connected')).toBe('connected');
+    expect(vmWindowState({ state: 'running' }, 'failed')).toBe('error');
+    expect(vmWindowState({ state: 'stopping' }, 'connected')).toBe('stopping');
+    expect(vmWindowState({ state: 'stopped' }, 'connected')).toBe('notFound');
+    expect(vmWindowState({ state: 'failed' }, 'connecting')).toBe('notFound');
   });
 
   it('accepts shutdown times within the next 24 hours only, and workspace paths inside the root', () => {
