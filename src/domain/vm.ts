@@ -55,6 +55,7 @@ export const VM_MESSAGES = {
   stoppedAutomatically: 'The Virtual Machine was shut down automatically.',
   stoppedHostLost: 'The Virtual Machine stopped: the server it ran on went away.',
   stoppedServerShutdown: 'The Virtual Machine stopped: its server shut down.',
+  stoppedSimulationDeleted: 'The Virtual Machine stopped: its simulation was deleted.',
   homeDeleted: 'The home folder is deleted when the machine shuts down: download what you want to keep.',
 } as const;
 

@@ -19,6 +19,7 @@ import { VmLaunchError } from './provider.ts';
 import { bookHours, countRunningMachines, findMachine, markEnded, markRunning } from './vms.repository.ts';
 
 const STOP_MESSAGES: Partial<Record<VmStopReason, string>> = {
+  simulation_deleted: VM_MESSAGES.stoppedSimulationDeleted,
   out_of_hours: VM_MESSAGES.stoppedOutOfHours,
   auto_shutdown: VM_MESSAGES.stoppedAutomatically,
   host_lost: VM_MESSAGES.stoppedHostLost,
@@ -77,35 +78,47 @@ async function runMachine(host: VmHost, context: JobContext): Promise<JobOutcome
   }
 
   // Why it stops: the first of shutdown asked for, the provider stopping it (its shutdown time), hours gone.
-  const end: { reason: VmStopReason | null } = { reason: null };
-  const running = await markRunning(db, vmId, host.address(), new Date());
-  if (!running) end.reason = 'user';
-  else host.provider.setShutdownTime(vmId, running.shutdownTime);
-  const stopped = host.provider.whenStopped(vmId);
-  void stopped?.then((why) => (end.reason ??= why));
+  const end: { reason: VmStopReason | null; failure: unknown } = { reason: null, failure: null };
+  try {
+    const running = await markRunning(db, vmId, host.address(), new Date());
+    if (!running) end.reason = 'user';
+    else host.provider.setShutdownTime(vmId, running.shutdownTime);
+    const stopped = host.provider.whenStopped(vmId);
+    void stopped?.then((why) => (end.reason ??= why));
 
-  while (end.reason === null && !context.signal.aborted) {
-    const now = new Date();
-    const row = await bookHours(db, vmId, now);
-    if (!row || !isVmLive(row.state) || row.state === 'stopping') {
-      end.reason = row?.stopReason ?? 'user';
-      break;
+    while (end.reason === null && !context.signal.aborted) {
+      const now = new Date();
+      const row = await bookHours(db, vmId, now);
+      if (!row || !isVmLive(row.state) || row.state === 'stopping') {
+        end.reason = row?.stopReason ?? 'user';
+        break;
+      }
+      if (row.simulationId === null) {
+        end.reason = 'simulation_deleted';
+        break;
+      }
+      host.provider.setShutdownTime(vmId, row.shutdownTime);
+      const hours = await organizationVmHours(db, row.organizationId, now);
+      // Less than a tick left counts as none (waits shorter than a tick would spin).
+      if (hours.hoursLeft * 3_600_000 < MIN_TICK_MS) {
+        end.reason = 'out_of_hours';
+        break;
+      }
+      const wait = Math.min(host.config.accountingMs, Math.max(MIN_TICK_MS, msUntilHoursRunOut(hours, now, await countRunningMachines(db, row.organizationId))));
+      await Promise.race([sleep(wait, context.signal), stopped]);
     }
-    host.provider.setShutdownTime(vmId, row.shutdownTime);
-    const hours = await organizationVmHours(db, row.organizationId, now);
-    // Less than a tick left counts as none (waits shorter than a tick would spin).
-    if (hours.hoursLeft * 3_600_000 < MIN_TICK_MS) {
-      end.reason = 'out_of_hours';
-      break;
-    }
-    const wait = Math.min(host.config.accountingMs, Math.max(MIN_TICK_MS, msUntilHoursRunOut(hours, now, await countRunningMachines(db, row.organizationId))));
-    await Promise.race([sleep(wait, context.signal), stopped]);
+  } catch (error) {
+    // A machine whose hours cannot be booked does not run on unbooked.
+    end.failure = error;
   }
   const abort = context.abortReason();
-  const reason: VmStopReason = end.reason ?? (abort ? ABORT_REASONS[abort] : 'user');
+  const reason: VmStopReason = end.reason ?? (abort ? ABORT_REASONS[abort] : end.failure ? 'host_lost' : 'user');
 
   await host.stop(vmId, reason);
-  await markEnded(db, vmId, { state: 'stopped', reason, message: STOP_MESSAGES[reason] ?? null, now: new Date(), bookUntilNow: true });
+  await markEnded(db, vmId, { state: 'stopped', reason, message: STOP_MESSAGES[reason] ?? null, now: new Date(), bookUntilNow: true }).catch((error: unknown) =>
+    log.error({ err: error, vmId }, 'could not record that a virtual machine stopped'),
+  );
+  if (end.failure) throw end.failure;
   return { state: 'completed' };
 }
 
