@@ -112,7 +112,9 @@ async function runMachine(host: VmHost, context: JobContext): Promise<JobOutcome
     end.failure = error;
   }
   const abort = context.abortReason();
-  const reason: VmStopReason = end.reason ?? (abort ? ABORT_REASONS[abort] : end.failure ? 'host_lost' : 'user');
+  let reason: VmStopReason = end.reason ?? (abort ? ABORT_REASONS[abort] : end.failure ? 'host_lost' : 'user');
+  // The job row goes with a deleted simulation, which reads as a lost job.
+  if (reason === 'host_lost' && (await findMachine(db, vmId).catch(() => undefined))?.simulationId === null) reason = 'simulation_deleted';
 
   await host.stop(vmId, reason);
   await markEnded(db, vmId, { state: 'stopped', reason, message: STOP_MESSAGES[reason] ?? null, now: new Date(), bookUntilNow: true }).catch((error: unknown) =>

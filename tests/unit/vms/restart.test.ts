@@ -69,5 +69,20 @@ describe('machines across restarts', () => {
     expect(row.hoursConsumed).toBeCloseTo(1, 6);
     const simulation = (await call(second, token, 'GET', `/api/simulations/${simId}`)).json() as { remoteVmRunState: string };
     expect(simulation.remoteVmRunState).toBe('stopped');
+
+    // Deleting the simulation stops its machine; the row stays for the month's hours.
+    expect((await call(second, token, 'POST', `/api/simulations/${simId}/remote_vms`)).status).toBe(201);
+    const live = await waitFor('running again', async () => {
+      const vm = (await call(second, token, 'GET', `/api/simulations/${simId}/remote_vms`)).json() as RemoteVm;
+      return vm.state === 'running' ? vm : null;
+    });
+    expect((await call(second, token, 'DELETE', `/api/simulations/${simId}`)).status).toBeLessThan(300);
+    const gone = await waitFor('stopped with its simulation', async () => {
+      const [current] = await db.db.select().from(remoteVms).where(eq(remoteVms.id, live.id));
+      return current.state === 'stopped' ? current : null;
+    });
+    expect(gone.simulationId).toBeNull();
+    expect(gone.message).toBe(VM_MESSAGES.stoppedSimulationDeleted);
+    expect(existsSync(join(first.config.dataDir, 'vms', live.id))).toBe(false);
   }, 120_000);
 });
