@@ -6,7 +6,7 @@ import { entityIdSchema, timestampSchema } from './entity.ts';
 import { MESSAGES } from './messages.ts';
 
 export const jobKinds = [
-  'discretization', 'assembly', 'tessellation', 'sensor_recomputation', 'user_export', 'statistics', 'solver_run',
+  'discretization', 'assembly', 'tessellation', 'sensor_recomputation', 'user_export', 'statistics', 'solver_run', 'remote_vm',
 ] as const;
 export const jobKindSchema = z.enum(jobKinds);
 export type JobKind = z.infer<typeof jobKindSchema>;

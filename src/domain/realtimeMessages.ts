@@ -7,6 +7,7 @@ import type { OutputListEntry, RunLogEntry } from './runOutputs.ts';
 import type { SimulationCondition } from './condition.ts';
 import type { SimulationState } from './simulationState.ts';
 import { statsCalcCommandSchema, statsCancelCommandSchema, statsInfoCommandSchema, type StatsReply } from './statisticsMessages.ts';
+import { VM_TERMINAL_INPUT_MAX, VM_TERMINAL_MAX_COLS, VM_TERMINAL_MAX_ROWS } from './vm.ts';
 
 /** POST /fetch/auth: a short-lived ticket that opens one realtime socket (`/ws?ticket=`); ttl in seconds. */
 export const realtimeTicketSchema = z.object({ token: z.string(), ttl: z.number().int().positive() });
@@ -21,6 +22,14 @@ export const subscribeCommandSchema = z.object({ type: z.literal('subscribe'), s
 export const unsubscribeCommandSchema = z.object({ type: z.literal('unsubscribe'), simId });
 export const availableOutputsCommandSchema = z.object({ type: z.literal('fetch.available_outputs'), simId });
 export const fetchInfoCommandSchema = z.object({ type: z.literal('fetch.info'), simId, outputs: outputNumbers });
+
+/** The terminal of a simulation's virtual machine: attach (the shell starts on first use), type, resize, detach. */
+const terminalCols = z.number().int().min(1).max(VM_TERMINAL_MAX_COLS);
+const terminalRows = z.number().int().min(1).max(VM_TERMINAL_MAX_ROWS);
+export const vmTerminalOpenCommandSchema = z.object({ type: z.literal('vm.terminal.open'), simId, cols: terminalCols, rows: terminalRows });
+export const vmTerminalInputCommandSchema = z.object({ type: z.literal('vm.terminal.input'), simId, data: z.string().min(1).max(VM_TERMINAL_INPUT_MAX) });
+export const vmTerminalResizeCommandSchema = z.object({ type: z.literal('vm.terminal.resize'), simId, cols: terminalCols, rows: terminalRows });
+export const vmTerminalCloseCommandSchema = z.object({ type: z.literal('vm.terminal.close'), simId });
 
 /** What to fetch of each output: objects, their attributes, the geometry (positions, indices) of a dataset. */
 export const dataRequestSchema = z.object({
@@ -119,6 +128,10 @@ export const realtimeCommandSchema = z.discriminatedUnion('type', [
   statsInfoCommandSchema,
   statsCalcCommandSchema,
   statsCancelCommandSchema,
+  vmTerminalOpenCommandSchema,
+  vmTerminalInputCommandSchema,
+  vmTerminalResizeCommandSchema,
+  vmTerminalCloseCommandSchema,
 ]);
 /** A command as the server's handlers receive it (defaults applied). */
 export type RealtimeCommand = z.output<typeof realtimeCommandSchema>;
@@ -134,6 +147,16 @@ export type StatsCancelReply = { type: 'stats.cancel.resp'; simId: string; calcI
 /** A frame that is not a command the server knows: not JSON, no type, an unknown type, or a failed handler. */
 export type RealtimeChannelError = { type: 'error'; error: 'malformed_message' | 'unknown_command' | 'command_failed'; command?: string; description: string };
 
+/**
+ * The terminal of a simulation's machine: attached (with the recent output to draw again), its output,
+ * the shell ended (the next attach starts a new one), or the terminal went away with the machine.
+ */
+export type VmTerminalMessage =
+  | { type: 'vm.terminal.opened'; simId: string; replay: string }
+  | { type: 'vm.terminal.output'; simId: string; data: string }
+  | { type: 'vm.terminal.exit'; simId: string; exitCode: number }
+  | { type: 'vm.terminal.closed'; simId: string; description: string };
+
 /** Every message the server sends on the channel, told apart by `type`. */
 export type RealtimeServerMessage =
   | { type: 'pong' }
@@ -145,6 +168,7 @@ export type RealtimeServerMessage =
   | SyncReply
   | StatsReply
   | StatsCancelReply
+  | VmTerminalMessage
   | RealtimeCommandError
   | RealtimeChannelError;
 export type RealtimeServerMessageType = RealtimeServerMessage['type'];

@@ -59,6 +59,10 @@ import { enforceGrantReadOnly } from './account/accessGrants.service.ts';
 import type { ServiceContext } from './platform/context.ts';
 import { provisionOnStart } from './account/provisioning.ts';
 import { seedOnFirstStart, type SeedResult } from './account/seed.ts';
+import { loadVmConfig, type VmConfig } from './vms/config.ts';
+import { VmRuntime } from './vms/runtime.ts';
+import { registerVmCommands } from './vms/vms.realtime.ts';
+import { setVmHoursPerMonth } from './vms/vms.repository.ts';
 
 export type Surge = {
   ctx: ServiceContext;
@@ -68,6 +72,7 @@ export type Surge = {
   realtime: CommandRouter;
   verifyToken: TokenVerifier;
   runs: RunsRuntime;
+  vms: VmRuntime;
 };
 
 declare module 'fastify' {
@@ -103,6 +108,8 @@ export type BuildOptions = {
   runs?: Partial<RunsConfig>;
   /** The job handlers instead of the product's (benchmarks isolating the job system). */
   handlers?: JobHandlerRegistry;
+  /** Settings of the post-processing machines over those from the environment (tests). */
+  vms?: Partial<VmConfig>;
 };
 
 const EXPIRED_PAYLOAD_SWEEP_MS = 60 * 60 * 1000;
@@ -183,18 +190,31 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
     const realtime = createRealtimeRouter();
     const tickets = new RealtimeTickets(database.db);
+    const vmConfig: VmConfig = { ...loadVmConfig(process.env, config.dataDir), ...options.vms };
+    if (vmConfig.hoursPerMonth !== null) await setVmHoursPerMonth(database.db, seed.organizationId, vmConfig.hoursPerMonth);
+    const vms = await VmRuntime.create({
+      db: database.db,
+      config: vmConfig,
+      log: app.log,
+      runsMachines: runsConfig.processJobs && (runsConfig.kinds === null || runsConfig.kinds.includes('remote_vm')),
+      cluster: runsConfig.redisUrl !== null,
+    });
+    // Runs after the job runner has let the machines' jobs end (hooks run in reverse order).
+    app.addHook('onClose', async () => vms.close());
     const runs = await createRunsRuntime({
       db: database.db,
       storageDir: config.storageDir,
       log: app.log,
       config: runsConfig,
+      vmHost: vms.host,
       ...(options.handlers ? { handlers: options.handlers } : {}),
     });
     // Registered first so that it runs after the routes have stopped (hooks run in reverse order).
     app.addHook('onClose', async () => runs.close());
     registerRunCommands(realtime, runs.services, runs.hub);
     registerStatisticsCommands(realtime, runs.services);
-    app.decorate('surge', { ctx, database, seed, provider, realtime, verifyToken, runs });
+    registerVmCommands(realtime, { ctx, vms });
+    app.decorate('surge', { ctx, database, seed, provider, realtime, verifyToken, runs, vms });
     app.decorateRequest('auth', null);
     await installSecurityHeaders(app, config);
     const securityDirectives = contentSecurityDirectives(config);
@@ -228,7 +248,6 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         await api.register(projectRoutes, routeOptions);
         await api.register(simulationRoutes, routeOptions);
         await api.register(movementRoutes, routeOptions);
-        await api.register(remoteVmRoutes, routeOptions);
         await api.register(accessGrantRoutes, routeOptions);
         await api.register(realtimeRoutes, { ctx, tickets });
         const runOptions = { ctx, runs };
@@ -243,6 +262,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         await api.register(userExportRoutes, runOptions);
         await api.register(sensorRoutes, runOptions);
         await api.register(volumeClipRoutes, runOptions);
+        await api.register(remoteVmRoutes, { ...runOptions, vms });
       },
       { prefix: '/api' },
     );

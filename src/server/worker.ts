@@ -9,6 +9,8 @@ import { applyMigrations } from './platform/db/migrate.ts';
 import { jsonLinesLogger } from './platform/jobs/logger.ts';
 import { loadRunsConfig } from './runs/config.ts';
 import { createRunsRuntime } from './runs/runtime.ts';
+import { loadVmConfig } from './vms/config.ts';
+import { VmRuntime } from './vms/runtime.ts';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -21,7 +23,15 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: 10 });
   await applyMigrations(database);
-  const runtime = await createRunsRuntime({ db: database.db, storageDir: config.storageDir, log, config: runsConfig });
+  // Post-processing machines run on workers that take remote_vm jobs; API replicas reach them through this worker's agent.
+  const vms = await VmRuntime.create({
+    db: database.db,
+    config: loadVmConfig(env, config.dataDir),
+    log,
+    runsMachines: runsConfig.kinds === null || runsConfig.kinds.includes('remote_vm'),
+    cluster: true,
+  });
+  const runtime = await createRunsRuntime({ db: database.db, storageDir: config.storageDir, log, config: runsConfig, vmHost: vms.host });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -30,6 +40,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'worker shutting down');
     runtime
       .close()
+      .then(() => vms.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

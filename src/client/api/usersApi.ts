@@ -1,9 +1,8 @@
-// Calls about the signed-in user and their account: profile, team, organisation, storage, VMs.
+// Calls about the signed-in user and their account: profile, team, organisation, storage.
 import { currentUserSchema, userSchema, type CurrentUser, type ProfileUpdate, type User, type UserCreate, type UserUpdate } from '../../domain/user.ts';
 import { z } from 'zod';
 import { organizationSchema, type Organization } from '../../domain/organization.ts';
 import { storageConsumptionSchema, type StorageConsumption } from '../../domain/budget.ts';
-import { remoteVmListSchema, remoteVmSchema, type RemoteVm } from '../../domain/vm.ts';
 import type { ApiClient } from './ApiClient.ts';
 
 export function getCurrentUser(api: ApiClient): Promise<CurrentUser> {
@@ -26,14 +25,6 @@ export function getOrganization(api: ApiClient): Promise<Organization> {
 
 export function getOrganizationStorage(api: ApiClient): Promise<StorageConsumption> {
   return api.get('/storage_consumption/organization', storageConsumptionSchema);
-}
-
-export function listRemoteVms(api: ApiClient): Promise<RemoteVm[]> {
-  return api.get('/remote_vms', remoteVmListSchema);
-}
-
-export function getSimulationVm(api: ApiClient, simulationId: string): Promise<RemoteVm> {
-  return api.get(`/simulations/${encodeURIComponent(simulationId)}/remote_vms`, remoteVmSchema);
 }
 
 /** POST /api/mgmt/users: adds a member, who gets an invitation to set their password (USERS_MANAGE). */

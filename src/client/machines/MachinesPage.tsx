@@ -1,24 +1,46 @@
-// Virtual machines for post-processing (GET /api/remote_vms), with an honest empty state.
-import { Badge, Card, Container, Table, Text } from '@mantine/core';
+// Virtual machines for post-processing (GET /api/remote_vms, polled every 10 s): each simulation's newest
+// machine with its state, hours and auto shutdown; the VM hours left this month; Launch VM.
+import { Anchor, Badge, Button, Card, Container, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
-import { listRemoteVms } from '../api/usersApi.ts';
+import { POLL_INTERVAL_MS } from '../../domain/constants.ts';
+import { formatVmHours } from '../../domain/vm.ts';
 import { useApi } from '../app/services.ts';
+import { formatDateTime } from '../ui/format.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
-import { formatDateTime, formatHours } from '../ui/format.ts';
-import { POLL_INTERVAL_MS } from '../../domain/constants.ts';
-import { Anchor, Stack } from '@mantine/core';
+import { LaunchVmDialog } from './LaunchVmDialog.tsx';
+import { useVmHours } from './useSimulationVm.ts';
+import { listRemoteVms } from './vmApi.ts';
 
 const STATE_COLOR = { launching: 'blue', running: 'teal', stopping: 'orange', stopped: 'gray', failed: 'red' } as const;
 
 export function MachinesPage() {
   const api = useApi();
   const vms = useSWR('remote-vms', () => listRemoteVms(api), { refreshInterval: POLL_INTERVAL_MS.vms });
+  const hours = useVmHours();
+  const [launching, setLaunching] = useState(false);
   return (
     <Container size="xl" py="lg" data-testid="machines-page">
-      <PageHeader title="Virtual Machines" description="Remote machines for post-processing simulation results." />
+      <PageHeader
+        title="Virtual Machines"
+        description="Machines for post-processing results: a terminal with Python, numpy and VTK next to the simulation's outputs, and file transfer over SFTP."
+        actions={
+          <Group gap="sm">
+            {hours.data && (
+              <Badge size="lg" variant="light" color={hours.data.hoursLeft > 0 ? 'blue' : 'red'} data-testid="machines-hours-left">
+                VM hours left: {formatVmHours(hours.data.hoursLeft)} of {formatVmHours(hours.data.hoursPerMonth)}
+              </Badge>
+            )}
+            <Button leftSection={<Icon name="plus" size={16} />} onClick={() => setLaunching(true)} data-testid="machines-launch">
+              Launch VM
+            </Button>
+          </Group>
+        }
+      />
+      <LaunchVmDialog opened={launching} onClose={() => setLaunching(false)} />
       <Card withBorder radius="md" padding="lg">
         <QueryState data={vms.data} error={vms.error} retry={() => void vms.mutate()}>
           {(list) =>
@@ -27,8 +49,7 @@ export function MachinesPage() {
                 <Icon name="server" size={40} color="var(--mantine-color-gray-5)" />
                 <Text fw={600}>No virtual machines</Text>
                 <Text size="sm" c="dimmed" ta="center" maw={460}>
-                  None of your simulations has a post-processing machine. This Surge installation does not offer remote virtual
-                  machines; analyse results in the Results screen of a simulation instead.
+                  Launch one for a simulation with results, from here or from the simulation's menu bar.
                 </Text>
               </Stack>
             ) : (
@@ -47,11 +68,15 @@ export function MachinesPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {list.map((vm) => (
-                      <Table.Tr key={vm.id}>
+                      <Table.Tr key={vm.id} data-testid="machine-row" data-state={vm.state}>
                         <Table.Td>
-                          <Anchor component={Link} to={`/machines/${vm.simulation.id}`}>
-                            {vm.name}
-                          </Anchor>
+                          {vm.state === 'running' ? (
+                            <Anchor component={Link} to={`/machines/${vm.simulation.id}`} data-testid="machine-open">
+                              {vm.name}
+                            </Anchor>
+                          ) : (
+                            <Text size="sm">{vm.name}</Text>
+                          )}
                         </Table.Td>
                         <Table.Td>{vm.simulation.name}</Table.Td>
                         <Table.Td>{vm.simulation.project.name}</Table.Td>
@@ -61,7 +86,7 @@ export function MachinesPage() {
                           </Badge>
                         </Table.Td>
                         <Table.Td>{formatDateTime(vm.runningSince)}</Table.Td>
-                        <Table.Td>{formatHours(vm.hoursConsumed)}</Table.Td>
+                        <Table.Td>{formatVmHours(vm.hoursConsumed)}</Table.Td>
                         <Table.Td>{vm.shutdownTime ? formatDateTime(vm.shutdownTime) : 'Off'}</Table.Td>
                       </Table.Tr>
                     ))}

@@ -1,98 +1,145 @@
-// The remote VM screen of one simulation (/machines/:simulationId), in the spec's window states:
-// loading, connected (running), stopping, notFound and error.
-import { Alert, Badge, Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+// The remote VM screen of one simulation (/machines/:simulationId), in the spec's window states: loading
+// (the machine is read, launching, or its terminal connects), connected (terminal, facts, SFTP, files),
+// stopping, notFound (none, or it stopped or failed) and error (it could not be read, or the terminal's
+// connection was given up after 3 retries at 1 s).
+import { Alert, Badge, Button, Container, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import { NotFoundError } from '../../domain/errors.ts';
+import { useSWRConfig } from 'swr';
+import { VM_MESSAGES, vmWindowState, type VmTerminalStatus } from '../../domain/vm.ts';
 import { errorMessage } from '../api/ApiClient.ts';
-import { getSimulationVm } from '../api/usersApi.ts';
 import { useApi } from '../app/services.ts';
+import { Icon } from '../ui/Icon.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StatusPage } from '../ui/StatusPage.tsx';
-import { formatDateTime, formatHours } from '../ui/format.ts';
-import { POLL_INTERVAL_MS } from '../../domain/constants.ts';
+import { showError } from '../ui/toast.ts';
+import { simulationVmKey, useSimulationVm } from './useSimulationVm.ts';
+import { shutdownVm } from './vmApi.ts';
+import { VmConnectionCard } from './VmConnectionCard.tsx';
+import { VmFileBrowser } from './VmFileBrowser.tsx';
+import { VmTerminal } from './VmTerminal.tsx';
+import type { TerminalLinkStatus } from './terminalLink.ts';
+
+function terminalStatusOf(status: TerminalLinkStatus): VmTerminalStatus {
+  return status === 'connected' || status === 'ended' ? 'connected' : status === 'connecting' ? 'connecting' : 'failed';
+}
 
 export function RemoteVmPage() {
-  const { simulationId } = useParams();
+  const { simulationId = '' } = useParams();
   const api = useApi();
-  const vm = useSWR(simulationId ? ['remote-vm', simulationId] : null, ([, id]) => getSimulationVm(api, id), {
-    refreshInterval: POLL_INTERVAL_MS.vms,
-    shouldRetryOnError: false,
-  });
+  const { mutate } = useSWRConfig();
+  const vm = useSimulationVm(simulationId);
+  const [terminal, setTerminal] = useState<VmTerminalStatus>('connecting');
+  const [shuttingDown, setShuttingDown] = useState(false);
+  const machine = vm.data;
+  const state = vmWindowState(vm.error ? 'error' : machine === null ? 'missing' : machine, terminal);
 
-  if (vm.error instanceof NotFoundError) {
+  const shutDown = () =>
+    modals.openConfirmModal({
+      title: 'Shut down the Virtual Machine?',
+      children: <Text size="sm">{VM_MESSAGES.homeDeleted}</Text>,
+      labels: { confirm: 'Shut down', cancel: 'Cancel' },
+      confirmProps: { color: 'red', 'data-testid': 'vm-shutdown-confirm' },
+      onConfirm: () => {
+        setShuttingDown(true);
+        shutdownVm(api, simulationId)
+          .then((updated) => mutate(simulationVmKey(simulationId), updated, { revalidate: false }))
+          .catch((error: unknown) => showError(VM_MESSAGES.shutdownFailed, errorMessage(error)))
+          .finally(() => setShuttingDown(false));
+      },
+    });
+
+  if (state === 'notFound') {
     return (
       <StatusPage
         testId="vm-not-found"
-        title="The Virtual Machine was not found"
+        title={VM_MESSAGES.notFound}
         actions={
           <Button component={Link} to="/machines">
             All virtual machines
           </Button>
         }
       >
-        This simulation has no post-processing machine.
+        {machine?.message ?? 'This simulation has no running post-processing machine.'}
       </StatusPage>
     );
   }
-  if (vm.error) {
+  if (state === 'error' && (vm.error || !machine)) {
     return (
-      <Container size="md" py="xl">
-        <Alert color="red" title="Loading this Virtual Machine failed" data-testid="vm-error">
+      <Container size="md" py="xl" data-testid="vm-page" data-window-state={state}>
+        <Alert color="red" title={VM_MESSAGES.loadFailed} data-testid="vm-error">
           {errorMessage(vm.error)}
         </Alert>
       </Container>
     );
   }
-  if (!vm.data) {
+  if (!machine) {
     return (
-      <Group justify="center" py={80} data-testid="vm-loading">
+      <Group justify="center" py={80} data-testid="vm-page" data-window-state="loading">
         <Loader />
       </Group>
     );
   }
-  const machine = vm.data;
+  if (state === 'stopping') {
+    return (
+      <StatusPage testId="vm-stopping" title={VM_MESSAGES.stopping}>
+        <Group justify="center">
+          <Loader size="sm" />
+        </Group>
+      </StatusPage>
+    );
+  }
+
+  const title = `${machine.simulation.project.name} / ${machine.simulation.name}`;
   return (
-    <Container size="lg" py="lg" data-testid="vm-page" data-state={machine.state}>
-      <PageHeader title={machine.name} description={`${machine.simulation.project.name} / ${machine.simulation.name}`} actions={<Badge size="lg">{machine.state}</Badge>} />
-      {machine.state === 'stopping' && (
-        <Alert color="orange" mb="md">
-          The Virtual Machine is stopping.
+    <Container size="xl" py="lg" data-testid="vm-page" data-window-state={state} data-state={machine.state}>
+      <PageHeader
+        title={machine.name}
+        description={title}
+        actions={
+          <Group gap="sm">
+            <Badge size="lg" variant="light" color={machine.state === 'running' ? 'teal' : 'blue'} data-testid="vm-state">
+              {machine.state}
+            </Badge>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<Icon name="x" size={14} />}
+              loading={shuttingDown}
+              disabled={machine.password === null}
+              onClick={shutDown}
+              data-testid="vm-shutdown"
+            >
+              Shut down
+            </Button>
+          </Group>
+        }
+      />
+      {machine.state === 'launching' ? (
+        <Alert color="blue" title={VM_MESSAGES.launching} icon={<Loader size="xs" />} data-testid="vm-launching">
+          {VM_MESSAGES.launchingDetail}
         </Alert>
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="md">
+              {state === 'error' && (
+                <Alert color="red" title={VM_MESSAGES.loadFailed} data-testid="vm-error">
+                  The connection to the Virtual Machine was lost after 3 attempts. Reconnect from the terminal.
+                </Alert>
+              )}
+              <VmTerminal simulationId={simulationId} onStatus={(status) => setTerminal(terminalStatusOf(status))} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <VmConnectionCard machine={machine} simulationId={simulationId} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <VmFileBrowser simulationId={simulationId} />
+          </Grid.Col>
+        </Grid>
       )}
-      {machine.state === 'launching' && (
-        <Alert color="blue" mb="md" title="Virtual Machine is launching">
-          This usually takes a few minutes.
-        </Alert>
-      )}
-      <Card withBorder radius="md" padding="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              Running since
-            </Text>
-            <Text size="sm">{formatDateTime(machine.runningSince)}</Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              Hours used
-            </Text>
-            <Text size="sm">{formatHours(machine.hoursConsumed)}</Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              Auto shutdown
-            </Text>
-            <Text size="sm">{machine.shutdownTime ? formatDateTime(machine.shutdownTime) : 'Off'}</Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              File transfer (SFTP)
-            </Text>
-            <Text size="sm">{machine.state === 'running' && machine.sftpUrl ? machine.sftpUrl : 'Only while running'}</Text>
-          </Stack>
-        </SimpleGrid>
-      </Card>
     </Container>
   );
 }

@@ -16,6 +16,7 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
   user_export: 'Export',
   statistics: 'Statistics',
   solver_run: 'Simulation run',
+  remote_vm: 'Virtual machine',
 };
 
 const STATE_COLOR: Record<DisplayedJobState, string> = {

@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Link, useMatch } from 'react-router';
 import { MENU_COLLAPSE_WIDTH_PX } from '../../domain/constants.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { VmMenuButton } from '../machines/VmMenuButton.tsx';
 import { AccessGrantSelector } from './AccessGrantSelector.tsx';
 import { BackButton } from './BackButton.tsx';
 import { CopyIdButton } from './CopyIdButton.tsx';
@@ -36,6 +37,7 @@ export function MenuBar() {
       ) : (
         <Group gap={4} wrap="nowrap">
           <AccessGrantSelector />
+          {simulationId && <VmMenuButton simulationId={simulationId} />}
           {simulationId && <CopyIdButton id={simulationId} />}
           <Tooltip label="Virtual Machines">
             <ActionIcon component={Link} to="/machines" variant="subtle" color="gray" size="lg" aria-label="Virtual Machines" data-testid="menu-machines">

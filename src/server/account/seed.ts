@@ -29,7 +29,7 @@ export function initialSubscription(now: Date): SubscriptionRecord {
     endDate: end.toISOString(),
     coreHours: 10_000,
     oneOffCoreHours: 0,
-    vmHoursPerMonth: 0,
+    vmHoursPerMonth: 100,
     maxCores: 120,
     freeInstance: true,
     storageBytes: 100 * GIB,

@@ -8,13 +8,17 @@ import { sensorRecomputationHandler } from '../postprocessing/sensors/sensorJob.
 import { withOutputPostprocessing } from '../postprocessing/solverRunPostprocessing.ts';
 import { discretizationHandler } from './discretization.ts';
 import { solverRunHandler } from './solverRunHandler.ts';
+import type { VmHost } from '../vms/host.ts';
+import { remoteVmHandler } from '../vms/vmJob.ts';
 
-export function jobHandlers(): JobHandlerRegistry {
+/** `vmHost`: this process's post-processing machines (null where it runs none; the sweeper still cleans up). */
+export function jobHandlers(vmHost: VmHost | null = null): JobHandlerRegistry {
   return new JobHandlerRegistry()
     .register(discretizationHandler)
     .register(withOutputPostprocessing(solverRunHandler))
     .register(sensorRecomputationHandler)
     .register(userExportHandler)
     .register(assemblyImportHandler)
-    .register(tessellationHandler);
+    .register(tessellationHandler)
+    .register(remoteVmHandler(vmHost));
 }

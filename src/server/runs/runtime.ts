@@ -15,6 +15,7 @@ import { JobSweeper } from '../platform/jobs/sweeper.ts';
 import type { RunsConfig } from './config.ts';
 import { jobHandlers } from './handlers.ts';
 import { RealtimeHub } from './runs.realtime.ts';
+import type { VmHost } from '../vms/host.ts';
 import { dropSpareSolver, keepSpareSolver } from './solverChild.ts';
 import { RunStorage } from '../platform/storage/storage.ts';
 import { StorageJanitor } from '../platform/storage/storageJanitor.ts';
@@ -39,10 +40,15 @@ export async function createRunsRuntime(options: {
   config: RunsConfig;
   /** The product's handlers unless given (benchmarks isolating the job system). */
   handlers?: JobHandlerRegistry;
+  /** This process's post-processing machines; without them it takes no remote_vm jobs. */
+  vmHost?: VmHost | null;
 }): Promise<RunsRuntime> {
   const { db, log, config } = options;
-  const registry = options.handlers ?? jobHandlers();
-  const kinds = config.processJobs ? registry.kinds().filter((k) => config.kinds === null || config.kinds.includes(k)) : [];
+  const vmHost = options.vmHost ?? null;
+  const registry = options.handlers ?? jobHandlers(vmHost);
+  const kinds = config.processJobs
+    ? registry.kinds().filter((k) => (config.kinds === null || config.kinds.includes(k)) && (k !== 'remote_vm' || vmHost !== null))
+    : [];
   const concurrency = (kind: JobKind): number => {
     if (!kinds.includes(kind)) return 0;
     return kind === 'solver_run' ? config.solverConcurrency : (registry.get(kind)?.concurrency ?? 0);

@@ -36,6 +36,8 @@ describe('Jobs panel cancel calls', () => {
       statistics: 'DELETE /jobs/job-9',
       assembly: null,
       solver_run: null,
+      // A machine is shut down from its VM screen.
+      remote_vm: null,
     });
   });
 });

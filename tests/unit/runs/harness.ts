@@ -14,7 +14,8 @@ import type { ServerConfig } from '../../../src/server/platform/config.ts';
 import type { SetupDocument } from '../../../src/domain/setup.ts';
 import { END_STATES, type SimulationState } from '../../../src/domain/simulationState.ts';
 import type { Database } from '../../../src/server/platform/db/client.ts';
-import { call, createTestDatabase, testConfig, tokenFor, type TestApp } from '../server/harness.ts';
+import { call, createTestDatabase, TEST_VMS, testConfig, tokenFor, type TestApp } from '../server/harness.ts';
+import type { VmConfig } from '../../../src/server/vms/config.ts';
 
 export { call, createOrganization, createUser, tokenFor } from '../server/harness.ts';
 
@@ -33,10 +34,17 @@ export const FAST_RUNS: Partial<RunsConfig> = {
 
 export type RunsTestApp = TestApp & { storageDir: string };
 
-export async function startRunsApp(options: { driver?: 'pglite' | 'postgres'; runs?: Partial<RunsConfig>; config?: Partial<ServerConfig> } = {}): Promise<RunsTestApp> {
+export async function startRunsApp(
+  options: { driver?: 'pglite' | 'postgres'; runs?: Partial<RunsConfig>; config?: Partial<ServerConfig>; vms?: Partial<VmConfig> } = {},
+): Promise<RunsTestApp> {
   const db = await createTestDatabase(options.driver ?? 'pglite');
   const config = testConfig(options.config);
-  const app = await buildApp(config, { database: db, logger: false, runs: { ...FAST_RUNS, redisUrl: null, processJobs: true, kinds: null, ...options.runs } });
+  const app = await buildApp(config, {
+    database: db,
+    logger: false,
+    runs: { ...FAST_RUNS, redisUrl: null, processJobs: true, kinds: null, ...options.runs },
+    vms: { ...TEST_VMS, ...options.vms },
+  });
   const admin = await findUserByEmail(db.db, app.surge.seed.adminEmail);
   if (!admin) throw new Error('seed did not create the admin');
   return {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultUserExportState } from '../../../src/domain/userExport.ts';
 import { organizations } from '../../../src/server/platform/db/schema.ts';
-import { call, createOrganization, createSimulationWithSetup, createUser, smallDamBreak, solverId, startRunsApp, tokenFor, waitForState, type RunsTestApp } from '../runs/harness.ts';
+import { call, createOrganization, createSimulationWithSetup, createUser, smallDamBreak, solverId, startRunsApp, tokenFor, waitFor, waitForState, type RunsTestApp } from '../runs/harness.ts';
 import { createOwnedThings, multipartBody, tinyPng, tetrahedronStl, type OwnedThings } from './authorizationFixture.ts';
 import { BOGUS_ID, openApiSampler, type OpenApi, type Operation } from './openApiSamples.ts';
 import { caxIf, ownedAssembly } from './assemblyFixture.ts';
@@ -77,6 +77,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/storage_consumption/organization': { policy: 'own' },
   'GET /api/solvers': { policy: 'own' },
   'GET /api/remote_vms': { policy: 'own' },
+  'GET /api/remote_vms/hours': { policy: 'own' },
+  // The link is its own authorisation; a forged one names nothing.
+  'GET /api/remote_vm_files': { policy: 'public', absent: true },
   'GET /api/projects': { policy: 'own' },
   'GET /api/dashboard_templates': { policy: 'own' },
   'GET /api/credits/sequences': { policy: 'own' },
@@ -113,8 +116,13 @@ const TABLE: Record<string, Row> = {
   'POST /api/simulations/{id}/setup/unlock': { policy: 'writeOwned' },
   'GET /api/simulations/{id}/validation': { policy: 'readOwned' },
   'POST /api/simulations/{id}/uploaded_setup': { policy: 'writeOwned' },
-  'GET /api/simulations/{id}/remote_vms': { policy: 'readOwned', absent: true },
+  'GET /api/simulations/{id}/remote_vms': { policy: 'readOwned' },
   'POST /api/simulations/{id}/remote_vms': { policy: 'writeOwned' },
+  'PUT /api/simulations/{id}/remote_vms': { policy: 'writeOwned', absent: true },
+  'DELETE /api/simulations/{id}/remote_vms': { policy: 'writeOwned', absent: true, destructive: 0 },
+  'GET /api/simulations/{id}/remote_vms/files': { policy: 'readOwned', absent: true },
+  'GET /api/simulations/{id}/remote_vms/files/link': { policy: 'readOwned', absent: true },
+  'POST /api/simulations/{id}/remote_vms/files': { policy: 'writeOwned', absent: true },
 
   'POST /api/simulations/{id}/runs': { policy: 'writeOwned' },
   'GET /api/simulations/{id}/runs': { policy: 'readOwned' },
@@ -200,6 +208,13 @@ beforeAll(async () => {
   expect(await waitForState(t.db.db, owned.simulationId, ['completed', 'failed', 'launch_failed'])).toBe('completed');
   const jobs = await call(t, owner, 'GET', `/api/simulations/${owned.simulationId}/jobs`);
   jobId = (jobs.json() as { id: string }[])[0].id;
+  // The owner's simulation has a running machine, so that its routes answer about it.
+  const launched = await call(t, owner, 'POST', `/api/simulations/${owned.simulationId}/remote_vms`);
+  expect(launched.status, launched.text).toBe(201);
+  await waitFor('the machine up', async () => {
+    const state = (await call(t, owner, 'GET', `/api/simulations/${owned.simulationId}/remote_vms`)).json().state as string;
+    return state === 'running' || state === 'failed';
+  });
   const outputs = await call(t, owner, 'GET', `/api/simulations/${owned.simulationId}/outputs`);
   output = outputFiles(outputs.json());
   const meta = await call(t, owner, 'GET', `/api/simulations/${owned.simulationId}/outputs/${output.n}/meta.json`);
@@ -282,6 +297,8 @@ function bodyFor(key: string, operation: Operation): { payload?: Buffer | string
       return multipartBody({}, { name: 'part.stl', bytes: tetrahedronStl() });
     case 'POST /api/simulations/{id}/acceleration_file':
       return multipartBody({}, { name: 'shake.csv', bytes: Buffer.from('time,ax,ay,az\n0,0,0,0\n1,0.5,0,0\n') });
+    case 'POST /api/simulations/{id}/remote_vms/files':
+      return multipartBody({}, { name: 'matrix.txt', bytes: Buffer.from('uploaded by the matrix') });
     case 'POST /api/client-upload/images':
       return multipartBody({ name: `Matrix image ${(images += 1)}` }, { name: 'view.png', bytes: tinyPng() });
     case 'POST /api/simulations/{id}/uploaded_setup':
@@ -330,6 +347,8 @@ function urlFor(key: string): string {
     .replace('{fileId}', '00000000-0000-4000-8000-000000000000')
     .replace('{file}', path.includes('/static/') ? output.staticFile : output.file);
   if (key === 'GET /api/credits/history') url += `?userId=${ownerId}`;
+  if (key === 'GET /api/simulations/{id}/remote_vms/files/link') url += '?path=/home/README.txt';
+  if (key === 'GET /api/remote_vm_files') url += '?token=forged.link.token';
   if (key === 'GET /api/parts/{id}/movements/keyframes') url += `?simulationId=${owned.simulationId}`;
   return url;
 }

@@ -18,6 +18,7 @@ import { upsertPayload } from '../../../src/server/account/oidcPayloads.reposito
 import { insertOrganization } from '../../../src/server/account/organizations.repository.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../../../src/server/account/users.repository.ts';
 import type { Role } from '../../../src/domain/permissions.ts';
+import type { VmConfig } from '../../../src/server/vms/config.ts';
 
 export const POSTGRES_ADMIN_URL = process.env.SURGE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -80,6 +81,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}, env: NodeJS.Pr
   };
 }
 
+/** Machines' servers on free ports, so that test apps side by side do not compete for the defaults. */
+export const TEST_VMS: Partial<VmConfig> = { sftpPort: 0, agentPort: 0, agentUrl: null };
+
 export type TestApp = {
   app: FastifyInstance;
   config: ServerConfig;
@@ -93,7 +97,7 @@ export type TestApp = {
 export async function startTestApp(options: { driver?: 'pglite' | 'postgres'; config?: Partial<ServerConfig>; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const db = await createTestDatabase(options.driver ?? 'pglite');
   const config = testConfig(options.config, options.env);
-  const app = await buildApp(config, { database: db, logger: false });
+  const app = await buildApp(config, { database: db, logger: false, vms: TEST_VMS });
   const { seed } = app.surge;
   const admin = await findUserByEmail(db.db, seed.adminEmail);
   if (!admin) throw new Error('seed did not create the admin');

@@ -29,6 +29,7 @@ import type { SimulationState } from '../../../domain/simulationState.ts';
 import type { CreditSequenceKind } from '../../../domain/credits.ts';
 import type { AssemblyComponentType, AssemblyNode } from '../../../domain/assembly.ts';
 import type { MeshingParameters } from '../../../domain/meshing.ts';
+import type { VmState, VmStopReason } from '../../../domain/vm.ts';
 
 type RunLogSummary = { progress: number; time: number; runtime: number; runtimeLeft: number | null; particles: number; output: number };
 
@@ -615,3 +616,52 @@ export const uploadedSetups = pgTable('uploaded_setups', {
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- post-processing machines
+
+/**
+ * Post-processing machines, one row per launch. A simulation has at most one live machine (launching,
+ * running, stopping). Rows outlive their simulation (simulation_id set null) so that the month's VM hours
+ * still count what ran. The host that runs a machine writes where it can be reached: its host id, its
+ * agent (cluster mode) and its SFTP address.
+ */
+export const remoteVms = pgTable(
+  'remote_vms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    simulationId: uuid('simulation_id').references(() => simulations.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    state: text('state').$type<VmState>().notNull().default('launching'),
+    /** SFTP user name: unique, the machine's name. */
+    username: text('username').notNull(),
+    /** scrypt hash of the SFTP password (checked at login) and the password sealed (shown on the VM screen). */
+    passwordHash: text('password_hash').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    jobId: uuid('job_id'),
+    hostId: text('host_id'),
+    /** The agent of the worker that runs it (cluster mode); null when the API process runs it. */
+    agentUrl: text('agent_url'),
+    /** host:port of the SFTP server of the machine's host. */
+    sftpAddress: text('sftp_address'),
+    shutdownTime: timestamp('shutdown_time', { withTimezone: true }),
+    runningSince: timestamp('running_since', { withTimezone: true }),
+    /** Running time is booked up to here (the stop, once stopped). */
+    accountedUntil: timestamp('accounted_until', { withTimezone: true }),
+    hoursConsumed: doublePrecision('hours_consumed').notNull().default(0),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    stopReason: text('stop_reason').$type<VmStopReason>(),
+    message: text('message'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('remote_vms_username_key').on(t.username),
+    uniqueIndex('remote_vms_live_simulation_key').on(t.simulationId).where(sql`${t.state} in ('launching', 'running', 'stopping')`),
+    index('remote_vms_simulation_created_idx').on(t.simulationId, t.createdAt.desc()),
+    index('remote_vms_organization_running_idx').on(t.organizationId, t.runningSince),
+  ],
+);

@@ -29,6 +29,8 @@ export const jobPayloadSchemas = {
     /** Set on sessions that continue a run after its worker was lost. */
     recovery: z.boolean().default(false),
   }),
+  /** A post-processing machine: the job lives as long as the machine runs on the worker that took it. */
+  remote_vm: z.object({ vmId: z.uuid() }).strict(),
 } as const satisfies Record<JobKind, z.ZodType>;
 
 export type JobPayload<K extends JobKind> = z.output<(typeof jobPayloadSchemas)[K]>;
