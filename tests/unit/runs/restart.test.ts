@@ -47,7 +47,9 @@ describe('restart of the embedded server', () => {
     const simId = await createSimulationWithSetup(first, token, setup);
     const started = await call(first, token, 'POST', `/api/simulations/${simId}/runs`, { solverId: await solverId(first, token), cores: 1, mode: 'start' });
     expect(started.status).toBe(201);
-    await waitFor('outputs', async () => (await call(first, token, 'GET', `/api/simulations/${simId}/outputs`)).json().length >= 3);
+    // Shut down as soon as the run is under way: on a busy machine polling for more outputs can see the
+    // solver (its own process) finish the whole run first, and then there is nothing to hand over.
+    await waitFor('outputs', async () => (await call(first, token, 'GET', `/api/simulations/${simId}/outputs`)).json().length >= 1);
     await first.app.close();
 
     const t = await serverOn(db, first.storageDir);
