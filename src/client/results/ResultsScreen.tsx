@@ -45,6 +45,7 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
   const shownOutputNo = viewable[outputIndex]?.outputNo ?? null;
   const viewerSelection = useViewerState(viewer, (s) => s.selection);
   const hovered = useViewerState(viewer, (s) => s.hovered);
+  const arrowCount = useViewerState(viewer, (s) => s.arrows.count);
   const objects = useViewerState(viewer, (s) => s.objects);
   const cameraTarget = useViewerState(viewer, (s) => s.camera?.target.map((v) => v.toPrecision(4)).join(' ') ?? '');
   const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
@@ -59,6 +60,7 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
       data-outputs={viewable.length}
       data-selection={viewerSelection.join(' ')}
       data-hovered={hovered ?? ''}
+      data-arrows={arrowCount}
       data-camera-target={cameraTarget}
       style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 460 }}
     >

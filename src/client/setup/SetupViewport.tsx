@@ -60,6 +60,7 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const fitted = useRef(false);
   const fittedRequest = useRef(0);
   const hovered = useViewerState(viewer, (s) => s.hovered);
+  const engineSelection = useViewerState(viewer, (s) => s.selection);
   const meshCount = useViewerState(viewer, (s) => s.parts.length);
   const particleCount = useViewerState(viewer, (s) => s.particleCount);
   const cameraTarget = useViewerState(viewer, (s) => s.camera?.target.map((v) => v.toPrecision(4)).join(' ') ?? '');
@@ -169,6 +170,8 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
       data-mesh-count={meshCount}
       data-particle-count={particleCount}
       data-camera-target={cameraTarget}
+      data-selection={engineSelection.join(' ')}
+      data-hovered={hovered ?? ''}
       onPointerMove={(event) => {
         const rect = event.currentTarget.getBoundingClientRect();
         setPointer({ x: event.clientX - rect.left, y: event.clientY - rect.top });

@@ -30,7 +30,7 @@ import { PART_PALETTE, VIEWER_LIMITS, VIEWER_MESSAGES } from '../defaults.ts';
 import { isClippedNode } from '../gpu/particleMaterials.ts';
 import type { SceneUniforms } from '../gpu/sceneUniforms.ts';
 import { asVec3 } from '../gpu/nodeTypes.ts';
-import { pickInnermost } from '../interaction/pickInnermost.ts';
+import { pickInnermost, type RayInterval } from '../interaction/pickInnermost.ts';
 import { creasedTriangles, signedVolume } from './partGeometry.ts';
 
 export interface PartAppearance {
@@ -316,17 +316,24 @@ export class PartMeshes {
 
   private pickAmong(entries: readonly PartEntry[], kept: (point: Vector3) => boolean): PartHit | null {
     if (entries.length === 0) return null;
-    const intervals = new Map<string, { near: number; far: number }>();
+    const intervals = new Map<string, RayInterval>();
     for (const hit of this.raycaster.intersectObjects(entries.map((p) => p.pickMesh), false)) {
       if (!kept(hit.point)) continue;
       const id = hit.object.userData.partId as string;
       const interval = intervals.get(id);
       if (interval) interval.far = Math.max(interval.far, hit.distance);
-      else intervals.set(id, { near: hit.distance, far: hit.distance });
+      else intervals.set(id, { near: hit.distance, far: hit.distance, size: this.radiusOf(hit.object as Mesh) });
     }
     const id = pickInnermost(intervals);
     const interval = id === null ? undefined : intervals.get(id);
     return id === null || !interval ? null : { id, near: interval.near, far: interval.far };
+  }
+
+  /** Bounding radius of a part mesh in world units (the tie-break between parts entered together). */
+  private radiusOf(mesh: Mesh): number {
+    const geometry = mesh.geometry;
+    if (!geometry.boundingSphere) geometry.computeBoundingSphere();
+    return (geometry.boundingSphere?.radius ?? 0) * mesh.matrixWorld.getMaxScaleOnAxis();
   }
 
   /** The part whose pick volume the ray enters nearest (at a point the clipping plane keeps). */
