@@ -46,6 +46,7 @@ import { volumeClipRoutes } from './postprocessing/volumeClips/volumeClips.route
 import { userExportRoutes } from './exports/userExports.routes.ts';
 import { runRoutes } from './runs/runs.routes.ts';
 import { movementRoutes } from './movements/movements.routes.ts';
+import { activityRoutes } from './activity/activity.routes.ts';
 import { loadRunsConfig, type RunsConfig } from './runs/config.ts';
 import { registerRunCommands } from './runs/runs.realtime.ts';
 import { registerStatisticsCommands } from './postprocessing/statistics/statisticsCommands.ts';
@@ -248,6 +249,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
         await api.register(projectRoutes, routeOptions);
         await api.register(simulationRoutes, routeOptions);
         await api.register(movementRoutes, routeOptions);
+        await api.register(activityRoutes, routeOptions);
         await api.register(accessGrantRoutes, routeOptions);
         await api.register(realtimeRoutes, { ctx, tickets });
         const runOptions = { ctx, runs };

@@ -106,7 +106,7 @@ export function LabApp({ params }: { params: LabParams }) {
   const canvas = (
     <div style={{ position: 'relative', flex: 1, minWidth: 0, height: '100%' }}>
       <ViewerCanvas
-        options={{ renderer: params.renderer, mode: 'postprocessor', hiddenObjectKinds: params.hiddenKinds }}
+        options={{ renderer: params.renderer, mode: 'postprocessor', hiddenObjectKinds: params.hiddenKinds, pickParticles: params.pickParticles }}
         onViewer={setViewer}
         onError={(e) => setStatus(e.message)}
         style={{ position: 'absolute', inset: 0 }}

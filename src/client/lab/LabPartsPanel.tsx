@@ -13,7 +13,7 @@ export function LabPartsPanel({ viewer }: { viewer: Viewer | null }) {
   const hovered = useViewerState(viewer, (s) => s.hovered);
   const movement = useViewerState(viewer, (s) => s.movement);
   const attributes = useViewerState(viewer, (s) => s.attributes);
-  const vectorField = useViewerState(viewer, (s) => s.vectorField);
+  const arrows = useViewerState(viewer, (s) => s.arrows);
   const formOpen = useViewerState(viewer, (s) => s.formOpen);
   return (
     <Paper withBorder p="xs" radius="sm">
@@ -54,8 +54,8 @@ export function LabPartsPanel({ viewer }: { viewer: Viewer | null }) {
             {movement.status}
           </Text>
         )}
-        <NativeSelect size="xs" label="Vector arrows" value={vectorField ?? NONE} data-testid="vector-field"
-          onChange={(e) => viewer?.setVectorField(e.currentTarget.value === NONE ? null : e.currentTarget.value)}
+        <NativeSelect size="xs" label={`Vector arrows (${arrows.count})`} value={arrows.attribute ?? NONE} data-testid="vector-field"
+          onChange={(e) => viewer?.setArrows({ attribute: e.currentTarget.value === NONE ? null : e.currentTarget.value })}
           data={[{ value: NONE, label: 'None' }, ...attributes.filter((a) => a.components === 3).map((a) => ({ value: a.name, label: a.label }))]} />
       </Stack>
     </Paper>

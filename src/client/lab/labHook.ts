@@ -36,10 +36,27 @@ export interface SurgeViewerHook {
   snapView?(direction: ViewDirection): void;
   /** Viewer only: the part (or pick volume) under a canvas point (CSS px), as hover and click see it. */
   pickPart?(x: number, y: number): string | null;
+  /** Viewer only: the part or particle object under a canvas point (CSS px), as hover and click see it. */
+  pickObject?(x: number, y: number): string | null;
+  /** Viewer only: replaces every particle object with these, made of plain arrays, and fits the view. */
+  setParticles?(objects: LabParticles[]): void;
+  /** Viewer only: vector arrows (attribute and scale); resolves with the frame drawn. */
+  setArrows?(patch: { attribute?: string | null; scale?: number }): Promise<number>;
   /** Canvas position (CSS px) of a part's centre, for pointer tests. */
   partCenter(id: string): { x: number; y: number } | null;
+  /** Canvas position (CSS px) of a part's or a shown particle object's centre. */
+  objectCenter?(id: string): { x: number; y: number } | null;
   setFormOpen(open: boolean): void;
   state(): unknown;
+}
+
+/** A particle object as plain arrays. */
+export interface LabParticles {
+  id: string;
+  name: string;
+  positions: number[];
+  spacing?: number;
+  attributes: Record<string, { array: number[]; components: 1 | 3; unit?: string }>;
 }
 
 /** A part mesh as plain arrays. */
@@ -108,7 +125,28 @@ export function installViewerHook(viewer: Viewer, mode: string, count: number): 
     setSelection: (ids) => viewer.setSelection(ids),
     snapView: (direction) => viewer.snapView(direction, false),
     pickPart: (x, y) => viewer.pickPart(x, y),
+    pickObject: (x, y) => viewer.pickObject(x, y),
+    setParticles: (objects) => {
+      viewer.clearParticles();
+      for (const input of objects) {
+        viewer.setParticles({
+          id: input.id,
+          name: input.name,
+          spacing: input.spacing,
+          fluid: true,
+          arrays: {
+            positions: Float32Array.from(input.positions),
+            attributes: Object.fromEntries(
+              Object.entries(input.attributes).map(([name, a]) => [name, { array: Float32Array.from(a.array), components: a.components, unit: a.unit }]),
+            ),
+          },
+        });
+      }
+      viewer.fitAll(false);
+    },
+    setArrows: (patch) => timed(() => viewer.setArrows(patch)),
     partCenter: (id) => viewer.partCenterOnCanvas(id),
+    objectCenter: (id) => viewer.objectCenterOnCanvas(id),
     setFormOpen: (open) => viewer.setFormOpen(open),
     state: () => JSON.parse(JSON.stringify(viewer.getState())),
   };

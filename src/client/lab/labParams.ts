@@ -22,6 +22,8 @@ export interface LabParams {
   projection: ProjectionMode;
   /** Output object kinds hidden until shown (hidden=wall_boundary, as in Results). */
   hiddenKinds: string[];
+  /** pick=objects: particle objects answer hover and click as in Results; by default only parts do. */
+  pickParticles: boolean;
 }
 
 const MODES: LabMode[] = ['spheres', 'circles', 'surface', 'baseline'];
@@ -41,6 +43,7 @@ export function readLabParams(search: string): LabParams {
     view: VIEW_DIRECTIONS.find((d) => d === q.get('view')) ?? null,
     projection: q.get('projection') === 'orthographic' ? 'orthographic' : 'perspective',
     hiddenKinds: q.getAll('hidden').flatMap((h) => h.split(',')).filter(Boolean),
+    pickParticles: q.get('pick') === 'objects',
   };
 }
 

@@ -1,9 +1,12 @@
 // Results (spec 2 §2 postprocessor): the run's outputs in the 3D canvas through the viewer engine, with
 // the colormap panel, the output loading chip, playback, the canvas actions (solid and fluid view mode,
-// clip, Save Image, camera) and the statistics panel below the canvas. The viewer's decoding workers
-// fetch the output files with the token.
+// arrows, clip, Save Image, camera), the output's objects picked in the canvas (hover names them, click
+// selects, Ctrl-click adds or removes, double click fits the camera) and the statistics panel below the
+// canvas, which analyses that selection. The viewer's decoding workers fetch the output files with the
+// token.
 import { Alert, Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ResultsSelection } from './ResultsSelection.tsx';
 import { DEFAULT_OUTPUT_ESTIMATE } from '../../domain/constants.ts';
 import type { OutputListEntry } from '../../domain/runOutputs.ts';
 import { outputCount } from '../../domain/settings.ts';
@@ -44,6 +47,12 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
   const outputIndex = useViewerState(viewer, (s) => s.playback.outputIndex);
   const shownOutputNo = viewable[outputIndex]?.outputNo ?? null;
   const viewerSelection = useViewerState(viewer, (s) => s.selection);
+  const hovered = useViewerState(viewer, (s) => s.hovered);
+  const arrowCount = useViewerState(viewer, (s) => s.arrows.count);
+  const objects = useViewerState(viewer, (s) => s.objects);
+  const cameraTarget = useViewerState(viewer, (s) => s.camera?.target.map((v) => v.toPrecision(4)).join(' ') ?? '');
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const hoverLabel = hovered ? (objects.find((o) => o.id === hovered)?.name ?? null) : null;
   const problem = canvasError ?? error ?? (outputs.error && !outputs.data ? errorMessage(outputs.error) : null);
 
   return (
@@ -52,6 +61,10 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
       data-particles={particleCount}
       data-backend={backend ?? ''}
       data-outputs={viewable.length}
+      data-selection={viewerSelection.join(' ')}
+      data-hovered={hovered ?? ''}
+      data-arrows={arrowCount}
+      data-camera-target={cameraTarget}
       style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 460 }}
     >
       <Group justify="space-between" wrap="nowrap" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
@@ -62,7 +75,14 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
         </Group>
       </Group>
       <Box style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        <Box style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', background: 'linear-gradient(#f4f6f9, #dfe4ea)' }}>
+        <Box
+          style={{ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', background: 'linear-gradient(#f4f6f9, #dfe4ea)' }}
+          onPointerMove={(event) => {
+            const rect = event.currentTarget.getBoundingClientRect();
+            setPointer({ x: event.clientX - rect.left, y: event.clientY - rect.top });
+          }}
+          onPointerLeave={() => setPointer(null)}
+        >
           <ViewerCanvas
             options={{ mode: 'postprocessor', cameraStorageKey: `results:${simulation.id}`, hiddenObjectKinds: HIDDEN_OBJECT_KINDS }}
             onViewer={setViewer}
@@ -82,6 +102,23 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
           <Box style={{ ...OVERLAY, top: 12, right: 144, width: 280 }}>
             <MeasurePanel simulationId={simulation.id} setup={setup} outputs={outputs.data ?? NO_OUTPUTS} currentOutput={shownOutputNo} viewer={viewer} />
           </Box>
+
+          <Box style={{ ...OVERLAY, top: 12, left: '50%', transform: 'translateX(-50%)' }}>
+            <ResultsSelection viewer={viewer} />
+          </Box>
+
+          {hoverLabel && pointer && (
+            <Paper
+              shadow="sm"
+              px={8}
+              py={2}
+              radius="sm"
+              data-testid="results-hover-label"
+              style={{ ...OVERLAY, left: pointer.x + 14, top: pointer.y + 14, pointerEvents: 'none', background: 'rgba(33,37,41,0.9)', color: 'white', fontSize: 12 }}
+            >
+              {hoverLabel}
+            </Paper>
+          )}
 
           {(loadingFirst || problem || (outputs.data && viewable.length === 0)) && (
             <Box style={{ ...OVERLAY, top: '40%', left: '50%', transform: 'translate(-50%, -50%)' }}>

@@ -1,6 +1,7 @@
 // The Setup viewport: draws the case through the viewer engine (parts with their appearance, the
 // deletion boundary frame, shown seed points, the part an add form previews), keeps the engine's
-// selection and the tree's in step, fits the camera on the first scene, names what the pointer is
+// selection and the tree's in step (Ctrl-click selects several in the canvas, the last one's form open;
+// double click fits the camera to the part), fits the camera on the first scene, names what the pointer is
 // over ('Deletion Boundary' anywhere over the boundary's box where no part is), and plays the parts'
 // movements on the global timeline.
 import { Alert, Box, Paper, Stack, Text } from '@mantine/core';
@@ -70,6 +71,7 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
   const fitted = useRef(false);
   const fittedRequest = useRef(0);
   const hovered = useViewerState(viewer, (s) => s.hovered);
+  const engineSelection = useViewerState(viewer, (s) => s.selection);
   const meshCount = useViewerState(viewer, (s) => s.parts.length);
   const particleCount = useViewerState(viewer, (s) => s.particleCount);
   const cameraTarget = useViewerState(viewer, (s) => s.camera?.target.map((v) => v.toPrecision(4)).join(' ') ?? '');
@@ -136,21 +138,30 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
     }
   }, [viewer, appearanceKey, previewing]);
 
-  // Tree -> canvas.
+  // Tree -> canvas. A change the canvas made itself (a Ctrl-click keeps several objects selected, the
+  // last one's form open) is left as the canvas has it.
+  const canvasDriven = useRef(false);
   useEffect(() => {
     if (!viewer) return;
+    if (canvasDriven.current) {
+      canvasDriven.current = false;
+      return;
+    }
     const ids = selectedMeshIds(selection);
     if (JSON.stringify(viewer.getState().selection) !== JSON.stringify(ids)) viewer.setSelection(ids);
   }, [viewer, selection]);
 
-  // Canvas -> tree and forms.
+  // Canvas -> tree and forms: the object clicked last opens its form.
   useEffect(() => {
     if (!viewer) return;
     return viewer.subscribe((state, previous) => {
       if (state.selection === previous.selection) return;
       const store = useSetupStore.getState();
       const next = selectionOfMesh(state.selection[state.selection.length - 1], store.selection);
-      if (next !== undefined && !sameSelection(next, store.selection)) store.select(next);
+      if (next !== undefined && !sameSelection(next, store.selection)) {
+        canvasDriven.current = true;
+        store.select(next);
+      }
     });
   }, [viewer]);
 
@@ -176,6 +187,8 @@ export function SetupViewport({ document, viewer, onViewer }: Props) {
       data-mesh-count={meshCount}
       data-particle-count={particleCount}
       data-camera-target={cameraTarget}
+      data-selection={engineSelection.join(' ')}
+      data-hovered={hovered ?? ''}
       onPointerMove={(event) => {
         const rect = event.currentTarget.getBoundingClientRect();
         setPointer({ x: event.clientX - rect.left, y: event.clientY - rect.top });

@@ -1,13 +1,15 @@
 // Contents of the sidebar panels that exist in this build (General Info, Jobs Progress, Input Validation,
-// Download); the tabs of the others stay disabled and say so.
+// Download, Alerts, History); the tabs of any others stay disabled and say so.
 import type { Simulation } from '../../domain/simulation.ts';
+import { AlertsPanel } from '../activity/AlertsPanel.tsx';
+import { HistoryPanel } from '../activity/HistoryPanel.tsx';
 import { DownloadPanel } from '../export/DownloadPanel.tsx';
 import { JobsPanel } from '../run/JobsPanel.tsx';
 import { ValidationPanel } from '../run/ValidationPanel.tsx';
 import { SimulationFacts } from './SimulationFacts.tsx';
 import type { SidebarPanel } from './sidebarPanels.ts';
 
-const PANELS_WITH_BODY: readonly SidebarPanel[] = ['info', 'jobs', 'checklist', 'download'];
+const PANELS_WITH_BODY: readonly SidebarPanel[] = ['info', 'jobs', 'checklist', 'download', 'alerts', 'history'];
 
 export function hasPanelBody(panel: SidebarPanel): boolean {
   return PANELS_WITH_BODY.includes(panel);
@@ -18,5 +20,7 @@ export function SidebarPanelBody({ panel, simulation }: { panel: SidebarPanel; s
   if (panel === 'jobs') return <JobsPanel simulation={simulation} />;
   if (panel === 'checklist') return <ValidationPanel simulation={simulation} />;
   if (panel === 'download') return <DownloadPanel simulation={simulation} />;
+  if (panel === 'alerts') return <AlertsPanel simulation={simulation} />;
+  if (panel === 'history') return <HistoryPanel simulation={simulation} />;
   return null;
 }

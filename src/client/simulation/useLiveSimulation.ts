@@ -1,7 +1,8 @@
 // The one live subscription of a simulation page (Setup, Monitor, Results share it through the layout):
 // simulation.update patches the shared simulation record at once (state, log summary, credits) and a new
-// state reads the whole record again, job.update replaces the job in the shared jobs list, a fired
-// condition says so, and both are read again after the channel missed events. While the simulation is
+// state reads the whole record again (and the history), job.update replaces the job in the shared jobs
+// list (a failed one reads the alerts again), a fired condition says so and reads the alerts again, and
+// all of them are read again after the channel missed events. While the simulation is
 // busy, polling covers the time the channel is down.
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
@@ -15,6 +16,7 @@ import { jobRecordSchema, type JobRecord as SimulationJob } from '../../domain/j
 import { RESYNC_EVENT } from '../realtime/RealtimeChannel.ts';
 import { useSimulationEvents } from '../realtime/useSimulationEvents.ts';
 import { simulationKey } from './useSimulation.ts';
+import { alertsKey, historyKey } from '../activity/activityApi.ts';
 
 /** The fields of a simulation.update event the Monitor shows; anything else is read from the API. */
 const simulationPatchSchema = z.object({
@@ -55,21 +57,31 @@ export function useLiveSimulation(simulationId: string, state: SimulationState):
       void mutate<Simulation>(simulationKey(simulationId), (current) => (current ? applySimulationPatch(current, event) : current), {
         revalidate: false,
       });
-      // States bring other changes (solver, resources, lock): read the whole record when one changes.
-      if (event.state !== state) void mutate(simulationKey(simulationId));
+      // States bring other changes (solver, resources, lock): read the whole record when one changes,
+      // and the history, where a run's state shows.
+      if (event.state !== state) {
+        void mutate(simulationKey(simulationId));
+        void mutate(historyKey(simulationId));
+      }
     } else if (event.type === 'job.update') {
       const parsed = jobRecordSchema.safeParse(event.job);
       if (parsed.success) {
         void mutate<SimulationJob[]>(jobsKey(simulationId), (jobs) => applyJobUpdate(jobs ?? [], parsed.data), { revalidate: false });
+        // A failed job is an alert.
+        if (parsed.data.state === 'failed') void mutate(alertsKey(simulationId));
       } else {
         void mutate(jobsKey(simulationId));
+        void mutate(alertsKey(simulationId));
       }
     } else if (event.type === 'condition.triggered') {
       // Alerts of the start flow (warning conditions) and stop conditions say so when they fire.
       showWarning('Condition reached', event.message);
+      void mutate(alertsKey(simulationId));
     } else if (event.type === RESYNC_EVENT) {
       void mutate(simulationKey(simulationId));
       void mutate(jobsKey(simulationId));
+      void mutate(alertsKey(simulationId));
+      void mutate(historyKey(simulationId));
     }
   });
 

@@ -1,7 +1,7 @@
 // The viewer engine behind Setup and Results: owns the renderer, scenes, GPU pipelines, camera, picking
 // and playback, and exposes a small typed API plus an observable state. React only calls the API and
 // renders the state; no three.js object leaves this module's graph.
-import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, Scene, Sphere, Vector2, Vector3, Vector4, type Box3, type WebGPURenderer } from 'three/webgpu';
+import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, Raycaster, Scene, Sphere, Vector2, Vector3, Vector4, type Box3, type WebGPURenderer } from 'three/webgpu';
 import { createRenderer, type RendererBackend, type RendererPreference } from './gpu/createRenderer.ts';
 import { SceneUniforms } from './gpu/sceneUniforms.ts';
 import { FluidSurface } from './gpu/FluidSurface.ts';
@@ -13,12 +13,13 @@ import { AxisWidget } from './scene/AxisWidget.ts';
 import { ClipPlane, type ClipSettings } from './scene/ClipPlane.ts';
 import { PartMeshes, type PartAppearance, type PartMeshInput } from './scene/PartMeshes.ts';
 import { VectorArrows } from './scene/VectorArrows.ts';
+import { sampleArrowField } from './arrowField.ts';
 import { ViewerInput } from './interaction/ViewerInput.ts';
 import { ViewerStore, type CanvasInitStep, type ColormapStatus, type ViewerListener, type ViewerState } from './viewerState.ts';
 import { computeScaleBar } from './scaleBar.ts';
 import { FrameStats, lowResolutionStride, shouldOfferLowResolution } from './frameStats.ts';
 import type { MovementMode } from './keyframes.ts';
-import { OBJECT_KIND_COLORS, QUALITY_OPTIONS, VIEWER_MESSAGES, isFluidKind, type QualityId, type ViewMode } from './defaults.ts';
+import { OBJECT_KIND_COLORS, QUALITY_OPTIONS, VIEWER_LIMITS, VIEWER_MESSAGES, isFluidKind, type QualityId, type ViewMode } from './defaults.ts';
 import { ParticleSet, estimateSpacing, type ObjectAppearance, type ParticleObjectInput } from './engine/ParticleSet.ts';
 import { ColormapController, type ColormapPatch } from './engine/ColormapController.ts';
 import { DecodePool } from './loading/DecodePool.ts';
@@ -45,6 +46,11 @@ export interface ViewerOptions {
    * particles enclose the fluid); hidden objects of an output are not fetched.
    */
   hiddenObjectKinds?: readonly string[];
+  /**
+   * Whether particle objects answer hover, click and double click like parts (default: in the
+   * postprocessor, where the output's objects are what there is to pick).
+   */
+  pickParticles?: boolean;
 }
 
 export type { OutputEntry, ParticleObjectInput, ColormapPatch, ObjectAppearance };
@@ -359,6 +365,8 @@ export class Viewer {
     this.applyPointSizeAndQuality();
     this.updateSceneBounds();
     this.refreshVectorField();
+    // New layers of an output carry no highlight yet; the selection holds across outputs.
+    this.updateOutline();
     void this.colormap.refreshRange();
     this.requestFrame();
   }
@@ -433,7 +441,10 @@ export class Viewer {
 
   /** Applies a colormap change; resolves once a new default range (GPU reduction) is in place. */
   setColormap(patch: ColormapPatch): Promise<void> {
-    return this.colormap.set(patch);
+    const done = this.colormap.set(patch);
+    // Arrows take their colour values from the colormap's attribute and sub-option.
+    if (patch.attribute !== undefined || patch.subOption !== undefined) this.refreshVectorField();
+    return done;
   }
 
   /** Rescale: back to the default range (min/max of the visible values, with the spec's fixed bounds). */
@@ -532,6 +543,22 @@ export class Viewer {
     this.requestFrame();
   }
 
+  /** Fits the camera to a part or a shown particle object (double click); false when neither is shown. */
+  fitObject(id: string): boolean {
+    const sphere = this.objectSphere(id);
+    if (!sphere) return false;
+    this.rig.fit(sphere, performance.now(), true);
+    this.requestFrame();
+    return true;
+  }
+
+  private objectSphere(id: string): Sphere | null {
+    const part = this.parts.boundingSphere(id);
+    if (part) return part;
+    const box = this.particles.boundsOf(id);
+    return box ? box.getBoundingSphere(new Sphere()) : null;
+  }
+
   private onCameraChange(): void {
     this.updateScaleBar();
     const camera = this.rig.getState();
@@ -588,7 +615,6 @@ export class Viewer {
   }
 
   setSelection(ids: string[]): void {
-    this.parts.setSelection(ids);
     this.store.update({ selection: ids });
     this.updateOutline();
     this.requestFrame();
@@ -601,10 +627,16 @@ export class Viewer {
     this.requestFrame();
   }
 
+  /** Selected parts and objects are brightened; they and the hovered one get the outline. */
   private updateOutline(): void {
     const s = this.store.getState();
-    const ids = new Set([...s.selection, ...(s.hovered ? [s.hovered] : [])]);
-    this.composer.setOutlined([...ids].map((id) => this.parts.meshOf(id)).filter((m) => m !== null));
+    this.parts.setSelection(s.selection);
+    this.particles.setHighlight(s.selection);
+    const ids = [...new Set([...s.selection, ...(s.hovered ? [s.hovered] : [])])];
+    this.composer.setOutlined(
+      ids.map((id) => this.parts.meshOf(id)).filter((m) => m !== null),
+      this.particles.masksOf(ids),
+    );
   }
 
   /** While a submit form is open, hover and selection are ignored. */
@@ -615,25 +647,30 @@ export class Viewer {
 
   // ---- vector field ----------------------------------------------------------------------------
 
-  /** Shows arrows for a vector attribute (null hides them). */
-  setVectorField(attribute: string | null): void {
-    this.store.update({ vectorField: attribute });
+  /**
+   * Vector arrows: `attribute` a vector attribute of the shown objects (null hides them), `scale` the
+   * length factor (1: the longest arrow is 25 px long at the orbit target; kept within 0.1..10).
+   */
+  setArrows(patch: { attribute?: string | null; scale?: number }): void {
+    const current = this.store.getState().arrows;
+    const scale =
+      patch.scale !== undefined && Number.isFinite(patch.scale)
+        ? Math.min(VIEWER_LIMITS.arrowScaleMax, Math.max(VIEWER_LIMITS.arrowScaleMin, patch.scale))
+        : current.scale;
+    this.store.update({ arrows: { ...current, attribute: patch.attribute !== undefined ? patch.attribute : current.attribute, scale } });
+    this.arrows.setScale(scale);
     this.refreshVectorField();
     this.requestFrame();
   }
 
+  /** Samples the arrows again from the shown objects (outputs, visibility and colormap changes). */
   private refreshVectorField(): void {
-    const attribute = this.store.getState().vectorField;
-    if (!attribute) {
-      this.arrows.setField(null);
-      return;
-    }
-    const layer = this.particles.withVector(attribute);
-    if (!layer) {
-      this.arrows.setField(null);
-      return;
-    }
-    this.arrows.setField({ positions: layer.arrays.positions, vectors: layer.arrays.attributes[attribute].array });
+    const s = this.store.getState();
+    const attribute = s.arrows.attribute;
+    const layers = attribute ? this.particles.arrowLayers(attribute, s.colormap.attribute) : [];
+    const field = layers.length > 0 ? sampleArrowField(layers, VIEWER_LIMITS.maxArrowInstances, s.colormap.subOption, s.colormap.attribute !== null) : null;
+    this.arrows.setField(field);
+    if (s.arrows.count !== this.arrows.count) this.store.update({ arrows: { ...s.arrows, count: this.arrows.count } });
   }
 
   // ---- outputs, playback and movements (ViewerTimeline) -----------------------------------------
@@ -735,11 +772,49 @@ export class Viewer {
     return { x: ((p.x + 1) / 2) * size.x, y: ((1 - p.y) / 2) * size.y };
   }
 
+  private ndcAt(xCss: number, yCss: number): Vector2 {
+    const size = this.renderer.getSize(new Vector2());
+    return new Vector2((xCss / size.x) * 2 - 1, 1 - (yCss / size.y) * 2);
+  }
+
   /** Hit-test at canvas CSS coordinates: a part id or null. */
   pickPart(xCss: number, yCss: number): string | null {
+    return this.parts.pick(this.ndcAt(xCss, yCss), this.rig.camera, this.activeClipPlane());
+  }
+
+  private readonly pickRaycaster = new Raycaster();
+
+  /**
+   * What hover, click and double click mean at canvas CSS coordinates: a part, or (where particle objects
+   * are pickable) the particle object whose drawn particles the ray meets first. A part hides particles
+   * behind it, but not those inside it: a fluid in a tank is picked through the tank's walls.
+   */
+  pickObject(xCss: number, yCss: number): string | null {
+    const ndc = this.ndcAt(xCss, yCss);
+    const clip = this.activeClipPlane();
+    const part = this.parts.pickHit(ndc, this.rig.camera, clip);
+    if (!(this.options.pickParticles ?? this.options.mode !== 'preprocessor')) return part?.id ?? null;
+    this.pickRaycaster.setFromCamera(ndc, this.rig.camera);
+    const { origin, direction } = this.pickRaycaster.ray;
+    const particles = this.particles.pick(
+      { origin: [origin.x, origin.y, origin.z], direction: [direction.x, direction.y, direction.z] },
+      clip ? [clip.x, clip.y, clip.z, clip.w] : null,
+      VIEWER_LIMITS.pickThreshold,
+    );
+    if (!particles) return part?.id ?? null;
+    if (!part) return particles.id;
+    const inFront = particles.distance < part.near;
+    const inside = part.near <= particles.distance && particles.distance <= part.far;
+    return inFront || inside ? particles.id : part.id;
+  }
+
+  /** Where an object's centre (part or shown particle object) appears on the canvas (CSS px), or null. */
+  objectCenterOnCanvas(id: string): { x: number; y: number } | null {
+    const sphere = this.objectSphere(id);
+    if (!sphere) return null;
+    const p = sphere.center.clone().project(this.rig.camera);
     const size = this.renderer.getSize(new Vector2());
-    const ndc = new Vector2((xCss / size.x) * 2 - 1, 1 - (yCss / size.y) * 2);
-    return this.parts.pick(ndc, this.rig.camera, this.activeClipPlane());
+    return { x: ((p.x + 1) / 2) * size.x, y: ((1 - p.y) / 2) * size.y };
   }
 
   /**

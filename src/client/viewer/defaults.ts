@@ -61,6 +61,9 @@ export const VIEWER_LIMITS = {
    * as not keeping up, so that the low-resolution fallback is offered (below 20 frames per second).
    */
   slowFrameMs: 50,
+  /** Viewer-only: bounds and step of the arrows' length scale (1: the longest arrow is 25 px). */
+  arrowScaleMin: 0.1,
+  arrowScaleMax: 10,
 } as const;
 
 export const VIEW_MODES = viewModes;

@@ -45,6 +45,13 @@ export interface AttributeInfo {
   components: 1 | 3;
 }
 
+export interface ArrowsState {
+  attribute: string | null;
+  /** 1: the longest arrow is 25 px long at the orbit target. */
+  scale: number;
+  count: number;
+}
+
 export interface ViewerMessage {
   level: 'info' | 'success' | 'warning' | 'error';
   text: string;
@@ -96,7 +103,8 @@ export interface ViewerState {
   selection: string[];
   hovered: string | null;
   formOpen: boolean;
-  vectorField: string | null;
+  /** Vector arrows: the vector attribute shown (null: none), the length scale, and how many are drawn. */
+  arrows: ArrowsState;
   playback: PlaybackState;
   outputs: { loaded: number; total: number; loading: boolean };
   movement: { mode: MovementMode; progress: number; status: string | null; partCount: number };
@@ -136,7 +144,7 @@ export function initialViewerState(): ViewerState {
     selection: [],
     hovered: null,
     formOpen: false,
-    vectorField: null,
+    arrows: { attribute: null, scale: 1, count: 0 },
     playback: { ...DEFAULT_PLAYBACK },
     outputs: { loaded: 0, total: 0, loading: false },
     movement: { mode: 'interpolate', progress: 0, status: null, partCount: 0 },

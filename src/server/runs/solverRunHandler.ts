@@ -20,6 +20,7 @@ import { readOutputFolder, toOutputEntry } from './outputs.service.ts';
 import { fileMapForSetup } from '../simulations/setupFiles.ts';
 import { advanceSimulation, publishSimulationById, updateSimulationOfRun } from '../simulations/simulationState.ts';
 import { SolverChild, SolverProcessError } from './solverChild.ts';
+import { recordConditionWarning } from '../activity/activity.service.ts';
 
 export type SolverRunPayload = JobPayload<'solver_run'>;
 
@@ -204,6 +205,8 @@ class RunSession {
       condition.triggered = true;
       changed = true;
       const message = RUN_MESSAGES.conditionReached(condition.valueType, condition.threshold);
+      // Kept before the event goes out, so that a client reading the alerts on the event finds it.
+      if (condition.action === 'warning') await recordConditionWarning(this.services.db, { ...this.ids, message });
       this.services.bus.publish({
         simId: this.run.simulationId,
         message: { type: 'condition.triggered', simId: this.run.simulationId, runId: this.run.id, condition: { ...condition }, message },

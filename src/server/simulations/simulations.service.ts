@@ -28,6 +28,7 @@ import { assertPostImage } from '../dashboards/images.service.ts';
 import { toSimulation } from '../platform/mappers.ts';
 import { copyUploadedSetup } from '../uploads/uploadedSetups.service.ts';
 import { assertAccelerationFileReference } from '../movements/movements.service.ts';
+import { recordSetupEdit } from '../activity/activity.service.ts';
 
 const BUSY_STATES: readonly SimulationState[] = [...RUNNING_GROUP, 'stopping'];
 
@@ -174,8 +175,10 @@ export async function replaceSetup(ctx: ServiceContext, auth: AuthContext, id: s
     // Refused after the access check, so that a caller who may not write learns nothing about the rules.
     if (refusals.length > 0) throw new HttpError('validation_error', refusals[0].message, { fieldErrors: refusals });
     await assertAccelerationFileReference(tx, auth.organization.id, document);
-    await assertSensorsEditable(tx, id, (await findSetup(tx, id))?.document.sensors ?? [], document.sensors);
+    const previous = (await findSetup(tx, id))?.document ?? emptySetup();
+    await assertSensorsEditable(tx, id, previous.sensors, document.sensors);
     await saveSetup(tx, id, document);
+    await recordSetupEdit(tx, { simulationId: id, userId: auth.user.id, before: previous, after: document });
     await updateSimulation(tx, id, {});
     await touchProject(tx, simulation.projectId);
     return document;

@@ -10,6 +10,8 @@ const HIDE_OVERLAYS = [
   '[data-testid="measure-panel"]',
   '[data-testid="results-timeline"]',
   '[data-testid="scale-bar"]',
+  '[data-testid="results-selection"]',
+  '[data-testid="results-hover-label"]',
   '[role="dialog"]',
   '[data-testid^="toast-"]',
 ].join(', ') + ' { visibility: hidden !important; }';
@@ -65,6 +67,35 @@ export class ResultsPage {
     const png = await this.page.locator('[data-testid="simulation-page-results"] canvas').first().screenshot({ style: HIDE_OVERLAYS });
     return decodePng(png);
   }
+}
+
+/**
+ * The pixel (image coordinates) nearest to the image's centre well inside something drawn (it and its
+ * neighbours 4 px away differ from the background, the top-left pixel's colour), outside the axis
+ * widget's corner (bottom left); null when there is none.
+ */
+export function foregroundNearCentre(image: Image, tolerance = 40): { x: number; y: number } | null {
+  const { data, width, height } = image;
+  const corner = 140;
+  const [br, bg, bb] = [data[0], data[1], data[2]];
+  let best: { x: number; y: number; d: number } | null = null;
+  for (let y = 0; y < height; y += 2) {
+    for (let x = 0; x < width; x += 2) {
+      if (x < corner && y > height - corner) continue;
+      // Well inside what is drawn: the pixel and those 4 px around it all differ from the background.
+      const inside = [[0, 0], [-4, 0], [4, 0], [0, -4], [0, 4]].every(([dx, dy]) => {
+        const px = x + dx;
+        const py = y + dy;
+        if (px < 0 || py < 0 || px >= width || py >= height) return false;
+        const i = (py * width + px) * 4;
+        return Math.abs(data[i] - br) + Math.abs(data[i + 1] - bg) + Math.abs(data[i + 2] - bb) > tolerance;
+      });
+      if (!inside) continue;
+      const d = (x - width / 2) ** 2 + (y - height / 2) ** 2;
+      if (!best || d < best.d) best = { x, y, d };
+    }
+  }
+  return best ? { x: best.x, y: best.y } : null;
 }
 
 /** Share of pixels that differ from the most common colour (the background) by more than `tolerance`. */

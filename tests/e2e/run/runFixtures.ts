@@ -40,11 +40,21 @@ export async function putDamBreak(server: StartedServer, token: string, simulati
   });
 }
 
-/** Starts a run with the newest solver on one core. */
-export async function startRun(server: StartedServer, token: string, simulationId: string): Promise<void> {
+/** A run condition as the start request takes it. */
+export interface RunCondition {
+  id: string;
+  valueType: 'time' | 'runtime' | 'credits' | 'particle_nbr';
+  action: 'stop' | 'warning';
+  operator: 'gte' | 'lte';
+  threshold: number;
+  triggered: boolean;
+}
+
+/** Starts a run with the newest solver on one core (with `conditions` instead of the setup's, when given). */
+export async function startRun(server: StartedServer, token: string, simulationId: string, conditions?: RunCondition[]): Promise<void> {
   const solvers = await call<{ id: string; latest: boolean }[]>(server, token, 'GET', '/solvers');
   const solver = solvers.find((s) => s.latest) ?? solvers[0];
-  await call(server, token, 'POST', `/simulations/${simulationId}/runs`, { solverId: solver.id, cores: 1 });
+  await call(server, token, 'POST', `/simulations/${simulationId}/runs`, { solverId: solver.id, cores: 1, ...(conditions ? { conditions } : {}) });
 }
 
 export async function stopRun(server: StartedServer, token: string, simulationId: string): Promise<void> {
@@ -52,8 +62,8 @@ export async function stopRun(server: StartedServer, token: string, simulationId
 }
 
 /** Starts a run with the newest solver on one core and waits until every output is ready to view. */
-export async function runToCompletion(server: StartedServer, token: string, simulationId: string, timeoutMs = 120_000): Promise<number> {
-  await startRun(server, token, simulationId);
+export async function runToCompletion(server: StartedServer, token: string, simulationId: string, timeoutMs = 120_000, conditions?: RunCondition[]): Promise<number> {
+  await startRun(server, token, simulationId, conditions);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const simulation = await call<{ state: string }>(server, token, 'GET', `/simulations/${simulationId}`);

@@ -16,6 +16,8 @@ export interface LabOpenOptions {
   projection?: 'perspective' | 'orthographic';
   /** Output object kinds hidden until shown. */
   hidden?: string[];
+  /** Particle objects answer hover and click as in Results (default: parts only). */
+  pickObjects?: boolean;
 }
 
 export class LabPage {
@@ -36,6 +38,7 @@ export class LabPage {
     if (options.view) q.set('view', options.view);
     if (options.projection) q.set('projection', options.projection);
     for (const kind of options.hidden ?? []) q.append('hidden', kind);
+    if (options.pickObjects) q.set('pick', 'objects');
     await this.page.goto(`${this.baseUrl}/lab.html?${q.toString()}`);
     await this.page.waitForFunction(() => window.__surgeViewer?.ready === true || Boolean(window.__surgeViewer?.error), undefined, {
       timeout: timeoutMs,

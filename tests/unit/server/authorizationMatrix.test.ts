@@ -149,6 +149,9 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/simulations/{id}/user_exports': { policy: 'writeOwned', destructive: 4 },
   'GET /api/simulations/{id}/user_exports/{fileId}': { policy: 'readOwned', absent: true },
 
+  'GET /api/simulations/{id}/alerts': { policy: 'readOwned' },
+  'GET /api/simulations/{id}/history': { policy: 'readOwned' },
+
   'GET /api/simulations/{id}/movements': { policy: 'readOwned' },
   'GET /api/parts/{id}/movements/keyframes': { policy: 'readOwned' },
   'POST /api/simulations/{id}/acceleration_file': { policy: 'writeOwned' },

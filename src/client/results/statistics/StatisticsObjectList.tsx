@@ -1,6 +1,5 @@
-// The objects to analyse, grouped by type (fluids, solids, inlets/outlets, sensors, volume clips). Results
-// has no object picking in its canvas, so they are chosen here; a selection made in the viewer, where
-// there is one, takes precedence and is shown ticked.
+// The objects to analyse, grouped by type (fluids, solids, inlets/outlets, sensors, volume clips), ticked
+// here; objects selected in the Results canvas take precedence and are shown ticked.
 import { Checkbox, ScrollArea, Stack, Text } from '@mantine/core';
 import { statisticsObjectTypeLabels, statisticsObjectTypes, type StatisticsObject } from './statisticsSelection.ts';
 

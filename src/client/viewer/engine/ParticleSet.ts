@@ -1,8 +1,12 @@
 // The particle objects on screen: their GPU layers, which join the fluid surface, whether each is shown
 // and how (a per-object view mode over the global one), the attributes they offer, the stride and size
-// they are drawn with, and their bounds (from a small sample, so that millions of particles never cost a
-// main-thread pass). Per-object settings outlive the layers: outputs replace layers, not choices.
-import { Box3, Vector3, type Scene } from 'three/webgpu';
+// they are drawn with, picking them along a ray, their selection highlight, and their bounds (for the
+// scene from a small sample, so that millions of particles never cost a main-thread pass; exact per
+// object, once, for picking and fitting). Per-object settings outlive the layers: outputs replace layers,
+// not choices.
+import { Box3, Vector3, type Mesh, type Scene } from 'three/webgpu';
+import type { ArrowLayer } from '../arrowField.ts';
+import { pickNearestParticle, type PickRay } from '../interaction/pickParticles.ts';
 import { ParticleLayer, type ParticleArrays } from '../gpu/ParticleLayer.ts';
 import type { SceneUniforms } from '../gpu/sceneUniforms.ts';
 import type { AttributeInfo } from '../viewerState.ts';
@@ -207,10 +211,56 @@ export class ParticleSet {
     return box;
   }
 
-  /** Layer carrying a vector attribute, for the arrows. */
-  withVector(attribute: string): ParticleLayer | null {
-    for (const layer of this.visibleLayers()) if (layer.arrays.attributes[attribute]?.components === 3) return layer;
-    return null;
+  /**
+   * The arrows' sources: every shown object carrying the vector attribute, with the colormap's attribute
+   * where the object has it (null: it shows no attribute, or this object lacks it).
+   */
+  arrowLayers(vector: string, colorAttribute: string | null): ArrowLayer[] {
+    const out: ArrowLayer[] = [];
+    for (const layer of this.visibleLayers()) {
+      const v = layer.arrays.attributes[vector];
+      if (v?.components !== 3) continue;
+      const c = colorAttribute ? layer.arrays.attributes[colorAttribute] : undefined;
+      out.push({ positions: layer.arrays.positions, vectors: v.array, colorValues: c ? { array: c.array, components: c.components } : null });
+    }
+    return out;
+  }
+
+  /**
+   * The shown object whose drawn particles the ray meets first, with the distance along the ray; null
+   * when it meets none. Particles clipped away do not count.
+   */
+  pick(ray: PickRay, clip: readonly [number, number, number, number] | null, minRadius: number): { id: string; distance: number } | null {
+    let best: { id: string; distance: number } | null = null;
+    for (const [id, entry] of this.entries) {
+      const layer = entry.layer;
+      if (!layer.visible || layer.count === 0) continue;
+      const cloud = { positions: layer.arrays.positions, stride: layer.drawnStride, radius: layer.uniforms.radius.value, bounds: layer.bounds() };
+      const hit = pickNearestParticle(cloud, ray, clip, minRadius);
+      if (hit && (!best || hit.distance < best.distance)) best = { id, distance: hit.distance };
+    }
+    return best;
+  }
+
+  /** Exact bounds of a shown object's particles, or null when it is hidden or not loaded. */
+  boundsOf(id: string): Box3 | null {
+    const layer = this.entries.get(id)?.layer;
+    if (!layer || !layer.visible || layer.count === 0) return null;
+    const { min, max } = layer.bounds();
+    return new Box3(new Vector3(...min), new Vector3(...max));
+  }
+
+  /** Brightens the selected objects in their own colours. */
+  setHighlight(selected: readonly string[]): void {
+    for (const [id, entry] of this.entries) entry.layer.uniforms.highlight.value = selected.includes(id) ? 1 : 0;
+  }
+
+  /** Outline masks of the given objects that are shown. */
+  masksOf(ids: readonly string[]): Mesh[] {
+    return ids.flatMap((id) => {
+      const layer = this.entries.get(id)?.layer;
+      return layer && layer.visible ? [layer.maskMesh] : [];
+    });
   }
 }
 

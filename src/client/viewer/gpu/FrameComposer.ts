@@ -79,11 +79,15 @@ export class FrameComposer {
     this.outputQuad = new QuadMesh(material);
   }
 
-  /** Objects that get the hover/selection outline (parts only). */
-  setOutlined(objects: Object3D[]): void {
+  /** What gets the hover/selection outline: part meshes, and the outline masks of particle objects. */
+  setOutlined(objects: Object3D[], masks: Object3D[] = []): void {
     this.outlined.length = 0;
     this.outlined.push(...objects);
+    this.outlinedMasks.length = 0;
+    this.outlinedMasks.push(...masks);
   }
+
+  private readonly outlinedMasks: Object3D[] = [];
 
   private syncSize(): void {
     const size = this.renderer.getDrawingBufferSize(new Vector2());
@@ -108,7 +112,7 @@ export class FrameComposer {
     r.setRenderTarget(this.sceneTarget);
     r.render(this.partsScene, inputs.camera);
     r.render(inputs.overlayScene, inputs.camera);
-    this.outline.render(r, this.partsScene, inputs.camera, this.outlined, this.sceneTarget);
+    this.outline.render(r, this.partsScene, inputs.camera, this.outlined, this.sceneTarget, this.outlinedMasks);
     inputs.axisWidget.render(r);
     this.widgetTexture.value = inputs.axisWidget.target.texture;
     // No clear of the canvas: the output pass writes every pixel, and on WebGL2 a clear without a

@@ -1,4 +1,5 @@
-// Hover and selection outline of parts: the outlined parts are drawn as a clipped silhouette mask, and
+// Hover and selection outline of parts and particle objects: the outlined ones are drawn as a clipped
+// silhouette mask (parts with a shared mask material, particle objects with their own), and
 // an edge pass lays a glow around the mask's outside onto the scene, with the spec's edge strength 2.5.
 // Drawing the mask with the same clip test as the parts keeps the outline off clipped-away geometry.
 import {
@@ -9,11 +10,11 @@ import {
   QuadMesh,
   RGBAFormat,
   RenderTarget,
+  Scene,
   UnsignedByteType,
   Vector2,
   type Camera,
   type Object3D,
-  type Scene,
   type WebGPURenderer,
 } from 'three/webgpu';
 import { Discard, Fn, float, min, positionWorld, texture, uniform, uv, vec2, vec4 } from 'three/tsl';
@@ -62,28 +63,41 @@ export class OutlinePass {
     this.edgeQuad = new QuadMesh(edge);
   }
 
-  /** Draws the outline of `objects` (children of `scene`) onto `target`. */
-  render(renderer: WebGPURenderer, scene: Scene, camera: Camera, objects: readonly Object3D[], target: RenderTarget): void {
-    if (objects.length === 0) return;
+  /**
+   * Draws the outline of `objects` (children of `scene`, drawn with the mask material) and of `masks`
+   * (meshes that draw their own silhouette, such as particle objects, whose vertices no shared material
+   * could place) onto `target`.
+   */
+  render(renderer: WebGPURenderer, scene: Scene, camera: Camera, objects: readonly Object3D[], target: RenderTarget, masks: readonly Object3D[] = []): void {
+    if (objects.length === 0 && masks.length === 0) return;
     const size = renderer.getDrawingBufferSize(new Vector2());
     if (this.maskTarget.width !== size.x || this.maskTarget.height !== size.y) this.maskTarget.setSize(size.x, size.y);
     const ratio = renderer.getPixelRatio();
     this.texel.value.set(ratio / size.x, ratio / size.y);
-    for (const o of objects) o.layers.enable(OUTLINE_LAYER);
-    const cameraLayers = camera.layers.mask;
-    camera.layers.set(OUTLINE_LAYER);
-    const override = scene.overrideMaterial;
-    scene.overrideMaterial = this.maskMaterial;
     renderer.setRenderTarget(this.maskTarget);
     renderer.setClearColor(0x000000, 0);
     renderer.clear();
-    renderer.render(scene, camera);
-    scene.overrideMaterial = override;
-    camera.layers.mask = cameraLayers;
-    for (const o of objects) o.layers.disable(OUTLINE_LAYER);
+    if (objects.length > 0) {
+      for (const o of objects) o.layers.enable(OUTLINE_LAYER);
+      const cameraLayers = camera.layers.mask;
+      camera.layers.set(OUTLINE_LAYER);
+      const override = scene.overrideMaterial;
+      scene.overrideMaterial = this.maskMaterial;
+      renderer.render(scene, camera);
+      scene.overrideMaterial = override;
+      camera.layers.mask = cameraLayers;
+      for (const o of objects) o.layers.disable(OUTLINE_LAYER);
+    }
+    if (masks.length > 0) {
+      this.maskScene.add(...masks);
+      renderer.render(this.maskScene, camera);
+      this.maskScene.remove(...masks);
+    }
     renderer.setRenderTarget(target);
     this.edgeQuad.render(renderer);
   }
+
+  private readonly maskScene = new Scene();
 
   dispose(): void {
     this.maskTarget.dispose();

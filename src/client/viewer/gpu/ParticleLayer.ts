@@ -1,14 +1,16 @@
 // One particle object on the GPU: its received arrays as GPU buffers (ParticleBuffers; no per-particle
-// loop on the main thread) and three meshes that draw it, 6 vertices per particle pulled by vertex
-// index (no instancing: tiny instances are slow on many GPUs and on software rasterisers). A stride
-// uniform draws every k-th particle for the reduced quality levels and the low-resolution fallback
-// without another upload; switching the colour attribute rebinds a buffer without recompiling.
+// loop on the main thread) and the meshes that draw it (main, fluid-surface depth, range, outline mask),
+// one triangle per particle pulled by vertex index (no instancing: tiny instances are slow on many GPUs
+// and on software rasterisers). A stride uniform draws every k-th particle for the reduced quality levels
+// and the low-resolution fallback without another upload; switching the colour attribute rebinds a buffer
+// without recompiling.
 import { BufferGeometry, Mesh, type NodeMaterial } from 'three/webgpu';
 import { vertexIndex } from 'three/tsl';
 import { createParticleMaterial, LayerUniforms, type ParticleMaterialKind } from './particleMaterials.ts';
 import { ParticleBuffers, VERTICES_PER_PARTICLE, discCorner } from './particleSource.ts';
 import { asUint } from './nodeTypes.ts';
 import type { SceneUniforms } from './sceneUniforms.ts';
+import { cloudBounds, type Vec3Tuple } from '../interaction/pickParticles.ts';
 
 export interface ParticleArrays {
   /** xyz per particle, float32. */
@@ -26,6 +28,8 @@ export class ParticleLayer {
   readonly mainMesh: Mesh;
   readonly depthMesh: Mesh;
   readonly rangeMesh: Mesh;
+  /** The drawn particles as a white silhouette, for the hover and selection outline (never in a scene of its own). */
+  readonly maskMesh: Mesh;
   /** Particle spacing in m: sphere diameters follow it (point size 15 = touching spheres). */
   spacing: number;
   /** Whether the object is shown (in whichever mesh its view mode uses); hidden ones count for nothing. */
@@ -48,7 +52,7 @@ export class ParticleLayer {
     const particle = asUint(vertexIndex.div(VERTICES_PER_PARTICLE));
     const drawn = this.buffers.read(asUint(particle.mul(this.uniforms.stride)), sceneUniforms);
     const all = this.buffers.read(particle, sceneUniforms);
-    for (const kind of ['spheres', 'circles', 'surfaceDepth'] as const) {
+    for (const kind of ['spheres', 'circles', 'surfaceDepth', 'mask'] as const) {
       this.materials.set(kind, createParticleMaterial(kind, drawn, corner, sceneUniforms, this.uniforms));
     }
     // The range splat (WebGL2) reads every particle whatever the stride.
@@ -56,7 +60,8 @@ export class ParticleLayer {
     this.mainMesh = new Mesh(this.drawnGeometry, this.materials.get('spheres'));
     this.depthMesh = new Mesh(this.drawnGeometry, this.materials.get('surfaceDepth'));
     this.rangeMesh = new Mesh(this.allGeometry, this.materials.get('range'));
-    for (const mesh of [this.mainMesh, this.depthMesh, this.rangeMesh]) {
+    this.maskMesh = new Mesh(this.drawnGeometry, this.materials.get('mask'));
+    for (const mesh of [this.mainMesh, this.depthMesh, this.rangeMesh, this.maskMesh]) {
       mesh.frustumCulled = false;
       mesh.name = `particles:${id}`;
     }
@@ -64,6 +69,19 @@ export class ParticleLayer {
 
   get drawnCount(): number {
     return Math.floor((this.count - 1) / this.stride) + 1;
+  }
+
+  /** Every how many particles one is drawn. */
+  get drawnStride(): number {
+    return this.stride;
+  }
+
+  private exactBounds: { min: Vec3Tuple; max: Vec3Tuple } | null = null;
+
+  /** Exact bounds of all particles, computed on first use (picking, fitting the camera) and kept. */
+  bounds(): { min: Vec3Tuple; max: Vec3Tuple } {
+    this.exactBounds ??= cloudBounds(this.arrays.positions);
+    return this.exactBounds;
   }
 
   get currentValueName(): string | null {

@@ -30,14 +30,21 @@ import type { ParticleRead } from './particleSource.ts';
 /** Splat radius of the fluid-surface depth pass, relative to the sphere radius. */
 export const SURFACE_SPLAT_SCALE = 1.6;
 
-export type ParticleMaterialKind = 'spheres' | 'circles' | 'surfaceDepth' | 'range';
+export type ParticleMaterialKind = 'spheres' | 'circles' | 'surfaceDepth' | 'range' | 'mask';
 
-/** Per-object uniforms: world radius of a particle, its plain colour, and the drawn stride (WebGPU). */
+/**
+ * Per-object uniforms: world radius of a particle, its plain colour, the drawn stride (WebGPU), and the
+ * selection highlight (1 while the object is selected).
+ */
 export class LayerUniforms {
   readonly radius = uniform(0.01);
   readonly color = uniform(new Color('#4e79a7'));
   readonly stride = uniform(1, 'uint');
+  readonly highlight = uniform(0);
 }
+
+/** A selected object is drawn this much brighter, in its own colours (as selected parts are). */
+export const SELECTED_PARTICLE_GAIN = 0.35;
 
 
 
@@ -128,7 +135,8 @@ export function createParticleMaterial(
 
   // One colour per particle, looked up in the vertex stage rather than for every fragment.
   const mapped = select(nan.greaterThan(0.5), asVec3(u.nanColor), texture(u.lutTexture, u.lutUv(normalizedScalar(scalar, u))).level(float(0)).rgb);
-  const baseColor = varying(select(hasValue, mapped, asVec3(layer.color)), 'vBaseColor');
+  const gain = layer.highlight.mul(SELECTED_PARTICLE_GAIN).add(1);
+  const baseColor = varying(select(hasValue, mapped, asVec3(layer.color)).mul(gain), 'vBaseColor');
 
   const sphereNormal = Fn(() => {
     const r2 = dot(vCorner, vCorner);
@@ -143,6 +151,17 @@ export function createParticleMaterial(
     const clip = cameraProjectionMatrix.mul(vec4(p, 1));
     return clip.z.div(clip.w).mul(u.ndcDepth.x).add(u.ndcDepth.y);
   });
+
+  if (kind === 'mask') {
+    // Silhouette of the object for the hover and selection outline: every drawn disc, white.
+    material.fragmentNode = Fn(() => {
+      Discard(dot(vCorner, vCorner).greaterThan(1));
+      return vec4(1, 1, 1, 1);
+    })();
+    material.depthTest = false;
+    material.depthWrite = false;
+    return material;
+  }
 
   if (kind === 'spheres') {
     material.fragmentNode = Fn(() => {

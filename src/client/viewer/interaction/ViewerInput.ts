@@ -1,5 +1,6 @@
 // Pointer and keyboard input of the canvas: hover (throttled to 30 ms), single click after the 300 ms
-// double-click window, Ctrl-click toggling, empty click clearing, double click fitting the part, axis
+// double-click window, Ctrl-click toggling, empty click clearing, double click fitting the camera to the
+// part or particle object (Viewer.pickObject says which one is under the pointer), axis
 // widget face clicks, Space for playback (not in text fields), t / r for the clipping gizmo.
 import { Vector2 } from 'three/webgpu';
 import { ClickClassifier, applySelectionClick, throttleLatest } from '../clickClassifier.ts';
@@ -30,12 +31,12 @@ export class ViewerInput {
         this.viewer.setSelection(applySelectionClick(this.viewer.getState().selection, target, additive));
       },
       onDouble: ({ target }) => {
-        if (target !== null) this.viewer.fitPart(target);
+        if (target !== null) this.viewer.fitObject(target);
       },
     });
     this.hover = throttleLatest((x: number, y: number) => {
       if (this.viewer.getState().formOpen || this.downAt) return;
-      this.viewer.setHovered(this.viewer.pickPart(x, y));
+      this.viewer.setHovered(this.viewer.pickObject(x, y));
     });
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointerup', this.onPointerUp);
@@ -83,7 +84,7 @@ export class ViewerInput {
       return;
     }
     if (this.viewer.getState().formOpen) return;
-    this.classifier.click({ target: this.viewer.pickPart(p.x, p.y), additive: e.ctrlKey || e.metaKey });
+    this.classifier.click({ target: this.viewer.pickObject(p.x, p.y), additive: e.ctrlKey || e.metaKey });
   };
 
   private readonly onPointerMove = (e: PointerEvent) => {

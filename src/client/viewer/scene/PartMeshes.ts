@@ -30,7 +30,7 @@ import { PART_PALETTE, VIEWER_LIMITS, VIEWER_MESSAGES } from '../defaults.ts';
 import { isClippedNode } from '../gpu/particleMaterials.ts';
 import type { SceneUniforms } from '../gpu/sceneUniforms.ts';
 import { asVec3 } from '../gpu/nodeTypes.ts';
-import { pickInnermost } from '../interaction/pickInnermost.ts';
+import { pickInnermost, type RayInterval } from '../interaction/pickInnermost.ts';
 import { creasedTriangles, signedVolume } from './partGeometry.ts';
 
 export interface PartAppearance {
@@ -78,6 +78,13 @@ interface PartEntry {
   pickVolume: Box3 | null;
   /** Closed and wound inwards (a container): its front-wound faces are the far ones from outside. */
   inward: boolean;
+}
+
+/** A picked part and where the ray enters and leaves it (distances along the ray). */
+export interface PartHit {
+  id: string;
+  near: number;
+  far: number;
 }
 
 /** Render order of translucent passes: back faces first, then front faces; opaque parts keep 0. */
@@ -288,6 +295,14 @@ export class PartMeshes {
    * interval contains no other part's interval, the nearest wins.
    */
   pick(ndc: Vector2, camera: Camera, clip: Vector4 | null): string | null {
+    return this.pickHit(ndc, camera, clip)?.id ?? null;
+  }
+
+  /**
+   * As `pick`, with where the ray enters and leaves the picked part (distances along the ray; a pick
+   * volume leaves at infinity), so that a caller can weigh it against other things on the ray.
+   */
+  pickHit(ndc: Vector2, camera: Camera, clip: Vector4 | null): PartHit | null {
     this.raycaster.setFromCamera(ndc, camera);
     const visible = this.visibleEntries();
     for (const p of visible) p.group.updateMatrixWorld();
@@ -299,21 +314,30 @@ export class PartMeshes {
     return this.pickAmong(parts, kept) ?? this.pickAmong(volumes, kept) ?? this.pickVolumeAt(volumes, kept);
   }
 
-  private pickAmong(entries: readonly PartEntry[], kept: (point: Vector3) => boolean): string | null {
+  private pickAmong(entries: readonly PartEntry[], kept: (point: Vector3) => boolean): PartHit | null {
     if (entries.length === 0) return null;
-    const intervals = new Map<string, { near: number; far: number }>();
+    const intervals = new Map<string, RayInterval>();
     for (const hit of this.raycaster.intersectObjects(entries.map((p) => p.pickMesh), false)) {
       if (!kept(hit.point)) continue;
       const id = hit.object.userData.partId as string;
       const interval = intervals.get(id);
       if (interval) interval.far = Math.max(interval.far, hit.distance);
-      else intervals.set(id, { near: hit.distance, far: hit.distance });
+      else intervals.set(id, { near: hit.distance, far: hit.distance, size: this.radiusOf(hit.object as Mesh) });
     }
-    return pickInnermost(intervals);
+    const id = pickInnermost(intervals);
+    const interval = id === null ? undefined : intervals.get(id);
+    return id === null || !interval ? null : { id, near: interval.near, far: interval.far };
+  }
+
+  /** Bounding radius of a part mesh in world units (the tie-break between parts entered together). */
+  private radiusOf(mesh: Mesh): number {
+    const geometry = mesh.geometry;
+    if (!geometry.boundingSphere) geometry.computeBoundingSphere();
+    return (geometry.boundingSphere?.radius ?? 0) * mesh.matrixWorld.getMaxScaleOnAxis();
   }
 
   /** The part whose pick volume the ray enters nearest (at a point the clipping plane keeps). */
-  private pickVolumeAt(entries: readonly PartEntry[], kept: (point: Vector3) => boolean): string | null {
+  private pickVolumeAt(entries: readonly PartEntry[], kept: (point: Vector3) => boolean): PartHit | null {
     let best: { id: string; distance: number } | null = null;
     const ray = this.raycaster.ray.clone();
     const inverse = new Matrix4();
@@ -330,7 +354,7 @@ export class PartMeshes {
       const distance = world.distanceTo(this.raycaster.ray.origin);
       if (!best || distance < best.distance) best = { id: p.id, distance };
     }
-    return best?.id ?? null;
+    return best ? { id: best.id, near: best.distance, far: Infinity } : null;
   }
 
   boundingSphere(id: string): Sphere | null {

@@ -1,7 +1,10 @@
-// Vector-field arrows: up to 5000 instances of an arrow built in code (cylinder shaft + cone head),
-// placed on every k-th particle. Direction and length follow a vector attribute; an arrow whose
-// magnitude equals the field's largest is 25 px long at the orbit target; colour is the magnitude on
-// the current colour scheme. Arrows are clipped with everything else.
+// Vector-field arrows: up to 5000 instances of an arrow built in code (cylinder shaft + cone head) on
+// particles spread evenly over the shown objects (arrowField.ts). Direction and length follow the vector
+// attribute: at scale 1 an arrow whose magnitude is the largest among them is 25 px long at the orbit
+// target. Colour: the colormap's attribute at the arrow's particle on the current scheme and range (as the
+// particles are coloured), or the arrow's own magnitude over [0, largest] when the colormap shows no
+// attribute. Arrows are clipped with everything else. Per-instance data are plain instanced attributes,
+// which WebGPU and WebGL2 read alike.
 import {
   BufferGeometry,
   ConeGeometry,
@@ -16,11 +19,13 @@ import {
   Discard,
   Fn,
   attribute,
+  cameraViewMatrix,
   cross,
   dot,
   float,
   length,
   max,
+  normalGeometry,
   normalize,
   positionGeometry,
   select,
@@ -31,7 +36,9 @@ import {
   vec4,
 } from 'three/tsl';
 import { VIEWER_LIMITS, VIEWER_MESSAGES } from '../defaults.ts';
-import { isClippedNode } from '../gpu/particleMaterials.ts';
+import type { ArrowField } from '../arrowField.ts';
+import { isClippedNode, isNaNNode } from '../gpu/particleMaterials.ts';
+import { asFloat, asVec3 } from '../gpu/nodeTypes.ts';
 import type { SceneUniforms } from '../gpu/sceneUniforms.ts';
 
 /** Unit arrow along +y from 0 to 1: shaft to 0.72, head to 1. */
@@ -46,18 +53,17 @@ export function createArrowGeometry(): BufferGeometry {
   return merged;
 }
 
-export interface ArrowSource {
-  positions: Float32Array;
-  vectors: Float32Array;
-}
-
 export class VectorArrows {
   readonly mesh: Mesh;
   private readonly geometry: InstancedBufferGeometry;
   private readonly material: MeshBasicNodeMaterial;
-  /** World length of the longest arrow (25 px at the orbit target); updated when the camera moves. */
+  /** World length of the longest arrow: 25 px × scale at the orbit target; updated when the camera moves. */
   readonly unitLength = uniform(0.1);
   private readonly maxMagnitude = uniform(1);
+  /** 1: colour by the arrow's own magnitude over [0, maxMagnitude]; 0: by its value on the colormap's range. */
+  private readonly ownMagnitude = uniform(0);
+  private metresPerPixel = 0;
+  private scale = 1;
   count = 0;
 
   constructor(u: SceneUniforms) {
@@ -66,27 +72,36 @@ export class VectorArrows {
     this.geometry.index = base.index;
     this.geometry.setAttribute('position', base.getAttribute('position'));
     this.geometry.setAttribute('normal', base.getAttribute('normal'));
-    this.geometry.setAttribute('arrowOrigin', new InstancedBufferAttribute(new Float32Array(3), 3));
-    this.geometry.setAttribute('arrowVector', new InstancedBufferAttribute(new Float32Array(3), 3));
-    this.geometry.instanceCount = 0;
+    this.setInstances(new Float32Array(3), new Float32Array(3), new Float32Array(1), 0);
     const origin = attribute('arrowOrigin', 'vec3');
     const vector = attribute('arrowVector', 'vec3');
+    const value = asFloat(attribute('arrowValue', 'float'));
     const magnitude = length(vector);
     const direction = select(magnitude.greaterThan(0), vector.div(max(magnitude, 1e-30)), vec3(0, 0, 1));
     // Basis with the arrow's +y on the vector direction.
     const helper = select(dot(direction, vec3(0, 0, 1)).abs().greaterThan(0.99), vec3(1, 0, 0), vec3(0, 0, 1));
     const side = normalize(cross(helper, direction));
     const third = cross(direction, side);
-    const scale = this.unitLength.mul(magnitude.div(max(this.maxMagnitude, 1e-30)));
+    const size = this.unitLength.mul(magnitude.div(max(this.maxMagnitude, 1e-30)));
     const p = positionGeometry;
-    const local = side.mul(p.x).add(direction.mul(p.y)).add(third.mul(p.z)).mul(scale);
+    const local = side.mul(p.x).add(direction.mul(p.y)).add(third.mul(p.z)).mul(size);
     const material = new MeshBasicNodeMaterial();
     material.positionNode = origin.add(local);
-    const t = varying(magnitude.div(max(this.maxMagnitude, 1e-30)).clamp(0, 1), 'vArrowT');
+    // The geometry's normal turned with the arrow, seen from the camera: a headlight that shows the shape.
+    const n = normalGeometry;
+    const normalWorld = side.mul(n.x).add(direction.mul(n.y)).add(third.mul(n.z));
+    const facing = varying(cameraViewMatrix.mul(vec4(normalWorld, 0)).xyz.normalize().z.abs(), 'vArrowFacing');
+    const own = this.ownMagnitude.greaterThan(0.5);
+    const span = select(own, max(this.maxMagnitude, 1e-30), u.rangeMax.sub(u.rangeMin));
+    const lo = select(own, float(0), u.rangeMin);
+    const t = select(span.greaterThan(0), value.sub(lo).div(max(span, 1e-30)).clamp(0, 1), float(0.5));
+    const vT = varying(t, 'vArrowT');
+    const vNan = varying(isNaNNode(value), 'vArrowNaN');
     const clipped = varying(isClippedNode(origin, u), 'vArrowClipped');
     material.colorNode = Fn(() => {
       Discard(clipped.greaterThan(0.5));
-      return vec4(texture(u.lutTexture, u.lutUv(t)).rgb, float(1));
+      const mapped = select(vNan.greaterThan(0.5), asVec3(u.nanColor), texture(u.lutTexture, u.lutUv(vT)).rgb);
+      return vec4(mapped.mul(facing.mul(0.4).add(0.6)), float(1));
     })();
     this.material = material;
     this.mesh = new Mesh(this.geometry, material);
@@ -95,47 +110,42 @@ export class VectorArrows {
     this.mesh.visible = false;
   }
 
-  /**
-   * Samples every k-th particle so that at most 5000 arrows are drawn. The loop runs over the arrows
-   * only, never over all particles.
-   */
-  setField(source: ArrowSource | null): void {
-    if (!source) {
-      this.mesh.visible = false;
-      this.count = 0;
-      return;
-    }
-    const particles = Math.floor(source.positions.length / 3);
-    const stride = Math.max(1, Math.ceil(particles / VIEWER_LIMITS.maxArrowInstances));
-    const count = Math.min(VIEWER_LIMITS.maxArrowInstances, Math.ceil(particles / stride));
-    const origins = new Float32Array(count * 3);
-    const vectors = new Float32Array(count * 3);
-    let maxMagnitude = 0;
-    for (let a = 0; a < count; a++) {
-      const i = a * stride * 3;
-      origins[a * 3] = source.positions[i];
-      origins[a * 3 + 1] = source.positions[i + 1];
-      origins[a * 3 + 2] = source.positions[i + 2];
-      const x = source.vectors[i];
-      const y = source.vectors[i + 1];
-      const z = source.vectors[i + 2];
-      vectors[a * 3] = x;
-      vectors[a * 3 + 1] = y;
-      vectors[a * 3 + 2] = z;
-      const m = Math.hypot(x, y, z);
-      if (m > maxMagnitude) maxMagnitude = m;
-    }
+  private setInstances(origins: Float32Array, vectors: Float32Array, values: Float32Array, count: number): void {
     this.geometry.setAttribute('arrowOrigin', new InstancedBufferAttribute(origins, 3));
     this.geometry.setAttribute('arrowVector', new InstancedBufferAttribute(vectors, 3));
+    this.geometry.setAttribute('arrowValue', new InstancedBufferAttribute(values, 1));
     this.geometry.instanceCount = count;
-    this.maxMagnitude.value = maxMagnitude > 0 ? maxMagnitude : 1;
-    this.count = count;
-    this.mesh.visible = count > 0;
   }
 
-  /** Keeps the longest arrow 25 px long at the orbit target. */
+  /** Shows the sampled field (null hides the arrows). */
+  setField(field: ArrowField | null): void {
+    if (!field || field.count === 0) {
+      this.mesh.visible = false;
+      this.count = 0;
+      this.geometry.instanceCount = 0;
+      return;
+    }
+    this.setInstances(field.origins, field.vectors, field.values, field.count);
+    this.maxMagnitude.value = field.maxMagnitude > 0 ? field.maxMagnitude : 1;
+    this.ownMagnitude.value = field.ownMagnitude ? 1 : 0;
+    this.count = field.count;
+    this.mesh.visible = true;
+  }
+
+  /** Length factor: 1 draws the longest arrow 25 px long. */
+  setScale(scale: number): void {
+    this.scale = scale;
+    this.updateUnitLength();
+  }
+
+  /** Keeps the longest arrow 25 px × scale long at the orbit target. */
   setMetresPerPixel(metresPerPixel: number): void {
-    this.unitLength.value = metresPerPixel * VIEWER_LIMITS.arrowUnitPx;
+    this.metresPerPixel = metresPerPixel;
+    this.updateUnitLength();
+  }
+
+  private updateUnitLength(): void {
+    this.unitLength.value = this.metresPerPixel * VIEWER_LIMITS.arrowUnitPx * this.scale;
   }
 
   dispose(): void {

@@ -30,6 +30,8 @@ import type { CreditSequenceKind } from '../../../domain/credits.ts';
 import type { AssemblyComponentType, AssemblyNode } from '../../../domain/assembly.ts';
 import type { MeshingParameters } from '../../../domain/meshing.ts';
 import type { VmState, VmStopReason } from '../../../domain/vm.ts';
+import type { AlertLevel } from '../../../domain/alerts.ts';
+import type { SetupChange } from '../../../domain/setupHistory.ts';
 
 type RunLogSummary = { progress: number; time: number; runtime: number; runtimeLeft: number | null; particles: number; output: number };
 
@@ -664,4 +666,41 @@ export const remoteVms = pgTable(
     index('remote_vms_simulation_created_idx').on(t.simulationId, t.createdAt.desc()),
     index('remote_vms_organization_running_idx').on(t.organizationId, t.runningSince),
   ],
+);
+
+// ---------------------------------------------------------------- alerts and setup history
+
+/** Alerts raised while a run went on (run conditions with the action warning); failed jobs are read from `jobs`. */
+export const simulationAlerts = pgTable(
+  'simulation_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    simulationId: uuid('simulation_id')
+      .notNull()
+      .references(() => simulations.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    level: text('level').$type<AlertLevel>().notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('simulation_alerts_simulation_created_idx').on(t.simulationId, t.createdAt.desc())],
+);
+
+/** Edits of a simulation's setup: successive saves by one user folded into one row (domain/setupHistory.ts). */
+export const setupEdits = pgTable(
+  'setup_edits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    simulationId: uuid('simulation_id')
+      .notNull()
+      .references(() => simulations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    changes: jsonb('changes').$type<SetupChange[]>().notNull(),
+    /** Changes beyond those kept in `changes`. */
+    omitted: integer('omitted').notNull().default(0),
+    /** The first save folded in; `updatedAt` is the last. */
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('setup_edits_simulation_updated_idx').on(t.simulationId, t.updatedAt.desc())],
 );

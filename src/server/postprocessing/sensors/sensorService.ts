@@ -20,6 +20,7 @@ import type { JobServices } from '../../platform/jobs/registry.ts';
 import { selectRun } from '../../runs/outputs.service.ts';
 import { accessSimulation, type AuthContext } from '../../platform/access.ts';
 import { outputDir } from '../outputFolder.ts';
+import { recordSetupEdit } from '../../activity/activity.service.ts';
 
 /** sensors.json files read at once when listing results. */
 const READ_CONCURRENCY = 16;
@@ -75,6 +76,7 @@ export async function replaceSensors(services: JobServices, auth: AuthContext, s
     await assertSensorsEditable(tx, simulationId, setup.sensors, sensors);
     // Sensors only read results: a run that locks the setup is not affected by them.
     await saveSetup(tx, simulationId, { ...setup, sensors });
+    await recordSetupEdit(tx, { simulationId, userId: auth.user.id, before: setup, after: { ...setup, sensors } });
     await updateSimulation(tx, simulationId, {});
     return sensors;
   });
