@@ -21,6 +21,7 @@ import type { EngineSetup, EngineState, TimeControl } from './engine.ts';
 import { movementChain } from '../domain/kinematics.ts';
 import { readAccelerationCsv, type AccelerationSamples } from '../domain/accelerationFile.ts';
 import type { Vec3 } from '../domain/vector.ts';
+import { ThermoKindCode, heatParamsOf, type HeatParams, type WallThermal } from './physics/heat.ts';
 import { motionPlanOf, planMoves, sweptWallBounds, wallReferenceOf, type CaseMotion } from './physics/motion.ts';
 
 /** A setting or entity of the setup that the engine does not implement, named by its document path. */
@@ -278,6 +279,50 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     kind: parts.kind, body: parts.body, id,
   };
   return { setup, material, prm, grid, time, state, motion: { plan, reference }, bodies, discretized };
+}
+
+const THERMO_KIND_CODE = {
+  adiabatic: ThermoKindCode.adiabatic, temperature: ThermoKindCode.temperature,
+  heat_flux: ThermoKindCode.heatFlux, heat_transfer_coefficient: ThermoKindCode.heatTransferCoefficient,
+} as const;
+
+/** Conduction parameters of a case and the temperature each body's particles start at. */
+export interface CaseThermal {
+  heat: HeatParams;
+  /** Initial temperature (K) by body id: a fluid part's initialTemperature, an inlet's ioTemperature, a
+   * temperature wall's boundaryTemperature, the ambient temperature for the other walls. */
+  bodyTemperature: number[];
+}
+
+/**
+ * The thermal side of a setup (settings.thermodynamics): the fluid material's conductivity and heat
+ * capacity and each rigid body's wall condition (physics/heat.ts).
+ */
+export function caseThermal(setup: SetupDocument, bodies: BodyInfo[], h: number, dx: number): CaseThermal {
+  const material = caseMaterial(setup);
+  const ambient = setup.settings.ambientTemperature;
+  const walls: WallThermal[] = [];
+  const bodyTemperature: number[] = [];
+  for (const b of bodies) {
+    const c = setup.parts[b.index].component;
+    const wall: WallThermal = { kind: ThermoKindCode.adiabatic, temperature: ambient, heatFlux: 0, heatTransferCoefficient: 0, referenceTemperature: ambient };
+    let t = ambient;
+    if (c.type === 'rigid') {
+      wall.kind = THERMO_KIND_CODE[c.thermoKind];
+      wall.temperature = c.boundaryTemperature;
+      wall.heatFlux = c.heatFlux;
+      wall.heatTransferCoefficient = c.heatTransferCoefficient;
+      wall.referenceTemperature = c.referenceTemperature;
+      if (c.thermoKind === 'temperature') t = c.boundaryTemperature;
+    } else if (c.type === 'openboundary') {
+      t = c.ioTemperature;
+    } else if (c.type === 'filling' || c.type === 'flow') {
+      t = c.initialTemperature;
+    }
+    walls[b.index] = wall;
+    bodyTemperature[b.index] = t;
+  }
+  return { heat: heatParamsOf(material.thermalConductivity, material.specificHeatCapacity, walls, h, dx), bodyTemperature };
 }
 
 /**

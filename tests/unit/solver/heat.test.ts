@@ -1,0 +1,40 @@
+// The thermal side of a setup reaches the conduction parameters: the material's k and c_p, each rigid
+// part's wall condition by body id, and the temperature each body starts at.
+import { describe, expect, it } from 'vitest';
+import { caseThermal } from '../../../src/solver/caseInput.ts';
+import { ThermoKindCode, fluidHeatRate, heatParamsOf } from '../../../src/solver/physics/heat.ts';
+import { tankCase } from './cases.ts';
+
+describe('caseThermal', () => {
+  it('maps material, wall conditions and initial temperatures by body', () => {
+    const setup = tankCase({ dx: 0.02, tank: [0.2, 0.1, 0.2], column: [0.1, 0.1, 0.1], settings: { thermodynamics: true, ambientTemperature: 280 } });
+    setup.materials[0].thermalConductivity = 0.5;
+    setup.materials[0].specificHeatCapacity = 4000;
+    const tank = setup.parts[0].component;
+    const water = setup.parts[1].component;
+    if (tank.type !== 'rigid' || (water.type !== 'flow' && water.type !== 'filling')) throw new Error('unexpected tank case');
+    tank.thermoKind = 'heat_transfer_coefficient';
+    tank.heatTransferCoefficient = 25;
+    tank.referenceTemperature = 310;
+    water.initialTemperature = 330;
+    const bodies = setup.parts.map((p, index) => ({ index, partId: p.id, name: p.name, kind: 'wall_boundary' as const, materialId: p.materialId }));
+    const t = caseThermal(setup, bodies, 0.026, 0.02);
+    expect(t.heat.conductivity).toBe(0.5);
+    expect(t.heat.heatCapacity).toBe(4000);
+    expect(t.heat.walls[0]).toMatchObject({ kind: ThermoKindCode.heatTransferCoefficient, heatTransferCoefficient: 25, referenceTemperature: 310 });
+    expect(t.heat.walls[1].kind).toBe(ThermoKindCode.adiabatic);
+    expect(t.bodyTemperature).toEqual([280, 330]);
+    tank.thermoKind = 'temperature';
+    tank.boundaryTemperature = 360;
+    expect(caseThermal(setup, bodies, 0.026, 0.02).bodyTemperature[0]).toBe(360);
+  });
+
+  it('a fluid pair moves heat from hot to cold and makes none', () => {
+    const hp = heatParamsOf(0.6, 4186, [], 0.0013, 0.001);
+    const m = 1e-6, rho = 1000, f = -1e9, r2 = 1e-6;
+    const hotSide = fluidHeatRate(hp, 350, 300, rho, m, rho, f, r2);
+    const coldSide = fluidHeatRate(hp, 300, 350, rho, m, rho, f, r2);
+    expect(hotSide).toBeLessThan(0);
+    expect(hotSide * m + coldSide * m).toBeCloseTo(0, 12);
+  });
+});
