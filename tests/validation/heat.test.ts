@@ -5,7 +5,8 @@
 //   profile T(x, t) of the Fourier series at three Fourier numbers;
 // - a closed box with adiabatic walls, hot half and cold half: the thermal energy stays, while the
 //   temperatures mix;
-// - the same box with one heat-flux wall: the fluid's energy rises at q A.
+// - the same box with one heat-flux wall: the fluid's energy rises at q A; with a heat-transfer-coefficient
+//   wall the heat rate is h A (T_ref − T) for a uniform fluid, either way.
 import { describe, expect, it } from 'vitest';
 import { SMOOTHING_RATIO, kernelConstants, wendlandGradFactor, wendlandW } from '../../src/solver/kernel.ts';
 import {
@@ -187,17 +188,8 @@ describe('heat conduction in still fluid', () => {
   });
 
   it('a heat-flux wall heats a closed box at q A within 5 %', () => {
-    const N = 8;
     const Q = 5000;
-    const l = lattice([-LAYERS, -LAYERS, -LAYERS], [N + LAYERS, N + LAYERS, N + LAYERS], [false, false, false], (i, j, k) => {
-      const out = [i, j, k].map((c) => (c < 0 ? 1 : c >= N ? -1 : 0));
-      if (out.every((o) => o === 0)) return null;
-      // The floor (k < 0, under the fluid's columns) is the heated body 1; the rest of the box is adiabatic.
-      const floor = k < 0 && i >= 0 && i < N && j >= 0 && j < N;
-      const len = Math.hypot(...out);
-      return { body: floor ? 1 : 0, n: [out[0] / len, out[1] / len, out[2] / len], depth: depthOf(i, j, k, N) };
-    });
-    const hp = heatParamsOf(K, CP, [adiabaticWall(), { ...adiabaticWall(), kind: ThermoKindCode.heatFlux, heatFlux: Q }], H, DX);
+    const { l, hp, n } = floorHeatedBox({ ...adiabaticWall(), kind: ThermoKindCode.heatFlux, heatFlux: Q });
     const p = l.particles;
     for (let m = 0; m < p.count; m++) p.temperature[m] = 300;
     const e0 = fluidThermalEnergy(hp, p);
@@ -206,9 +198,45 @@ describe('heat conduction in still fluid', () => {
     const steps = Math.ceil(end / dt);
     advance(hp, l, end / steps, steps);
     const rate = (fluidThermalEnergy(hp, p) - e0) / end;
-    const reference = Q * (N * DX) ** 2;
+    const reference = Q * (n * DX) ** 2;
     const error = Math.abs(rate - reference) / reference;
     report('heat-flux floor: heat rate into the fluid (W)', rate, reference, error, 0.05);
     expect(error).toBeLessThan(0.05);
   });
+
+  it('a heat-transfer-coefficient floor under uniform fluid passes h A (T_ref − T) and cools a hot fluid', () => {
+    const HTC = 200, TREF = 320, T0 = 300;
+    const { l, hp, n } = floorHeatedBox({ ...adiabaticWall(), kind: ThermoKindCode.heatTransferCoefficient, heatTransferCoefficient: HTC, referenceTemperature: TREF });
+    const p = l.particles;
+    const rate = new Float64Array(p.count), norm = new Float64Array(p.count);
+    const heatRate = () => {
+      heatRates(hp, p, l.pairs, rate, norm);
+      let q = 0;
+      for (let m = 0; m < p.count; m++) if (p.kind[m] !== 1) q += rate[m] * p.mass[m] * CP;
+      return q;
+    };
+    for (let m = 0; m < p.count; m++) p.temperature[m] = T0;
+    const measured = heatRate();
+    const reference = HTC * (n * DX) ** 2 * (TREF - T0);
+    const error = Math.abs(measured - reference) / reference;
+    report('heat-transfer-coefficient floor: heat rate into fluid at 300 K (W)', measured, reference, error, 0.01);
+    expect(error).toBeLessThan(0.01);
+    for (let m = 0; m < p.count; m++) p.temperature[m] = 340;
+    const cooling = heatRate();
+    console.log(`heat-transfer-coefficient floor: heat rate into fluid at 340 K ${cooling.toFixed(5)} W (reference ${(HTC * (n * DX) ** 2 * (TREF - 340)).toFixed(5)} W)`);
+    expect(cooling).toBeCloseTo(HTC * (n * DX) ** 2 * (TREF - 340), 10);
+  });
 });
+
+/** A closed box of n Δx of fluid whose floor (under the fluid's columns) is body 1 with condition `floor`; the rest is adiabatic. */
+function floorHeatedBox(floor: WallThermal): { l: Lattice; hp: HeatParams; n: number } {
+  const n = 8;
+  const l = lattice([-LAYERS, -LAYERS, -LAYERS], [n + LAYERS, n + LAYERS, n + LAYERS], [false, false, false], (i, j, k) => {
+    const out = [i, j, k].map((c) => (c < 0 ? 1 : c >= n ? -1 : 0));
+    if (out.every((o) => o === 0)) return null;
+    const isFloor = k < 0 && i >= 0 && i < n && j >= 0 && j < n;
+    const len = Math.hypot(...out);
+    return { body: isFloor ? 1 : 0, n: [out[0] / len, out[1] / len, out[2] / len], depth: depthOf(i, j, k, n) };
+  });
+  return { l, hp: heatParamsOf(K, CP, [adiabaticWall(), floor], H, DX), n };
+}
