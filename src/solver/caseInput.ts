@@ -56,7 +56,6 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
   const issues: SupportIssue[] = [];
   const s = setup.settings;
   const refuse = (setting: string, message: string) => issues.push({ setting, message });
-  if (s.thermodynamics) refuse('settings.thermodynamics', `heat transfer ${NOT_IMPLEMENTED}`);
   if (s.multiphase) refuse('settings.multiphase', `multiphase flow ${NOT_IMPLEMENTED}`);
   if (s.surfaceTension) refuse('settings.surfaceTension', `surface tension ${NOT_IMPLEMENTED}`);
   if (s.airDrag) refuse('settings.airDrag', `air drag ${NOT_IMPLEMENTED}`);
@@ -86,7 +85,6 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
         if (id === null) refuse(`${at}.component.velocityConditionMovementId`, 'a moving wall velocity needs a movement');
         else if (!setup.movements.some((m) => m.id === id)) refuse(`${at}.component.velocityConditionMovementId`, `movement ${id} does not exist`);
       }
-      if (c.thermoKind !== 'adiabatic') refuse(`${at}.component.thermoKind`, `thermal wall conditions need heat transfer, which ${NOT_IMPLEMENTED}`);
     } else if (c.type === 'filling' || c.type === 'flow' || c.type === 'openboundary') {
       if (c.initialDistribution === 'table') refuse(`${at}.component.initialDistribution`, `initial distributions from a table ${NOT_IMPLEMENTED}`);
       if (part.materialId === null) refuse(`${at}.materialId`, 'a fluid part needs a material');
@@ -247,6 +245,7 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     };
   });
   const bodyBoundary = bodies.map((b) => boundaries.findIndex((x) => x.body === b.index));
+  const thermal = s.thermodynamics ? caseThermal(setup, bodies, SMOOTHING_RATIO * dx, dx) : null;
   const prm = buildPhysicsParams({
     dx, rho0: material.density, c0: material.speedOfSound, gamma: material.gamma, nu: material.kinematicViscosity,
     gravity: s.gravity,
@@ -257,6 +256,7 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     noSlip, bodyBoundary, boundaries,
     domainActive: s.calcDomainActive, domainMin: s.calcDomainMin, domainMax: s.calcDomainMax,
     wallsMove: planMoves(plan), frame,
+    heat: thermal?.heat,
   }, SMOOTHING_RATIO);
   const grid = caseGrid(discretized, prm, setup, sweptWallBounds(plan, reference, discretized.particles.body, discretized.particles.kind));
   const steps = staticSteps(prm);
@@ -278,6 +278,10 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     mass: parts.mass, nx: parts.nx, ny: parts.ny, nz: parts.nz, fs: new Float64Array(parts.count),
     kind: parts.kind, body: parts.body, id,
   };
+  if (thermal !== null) {
+    state.temp = Float64Array.from(parts.body, (b) => thermal.bodyTemperature[b] ?? s.ambientTemperature);
+    state.wdepth = parts.wallDepth;
+  }
   return { setup, material, prm, grid, time, state, motion: { plan, reference }, bodies, discretized };
 }
 

@@ -5,9 +5,19 @@
 //   profile T(x, t) of the Fourier series at three Fourier numbers;
 // - a closed box with adiabatic walls, hot half and cold half: the thermal energy stays, while the
 //   temperatures mix;
+// - the whole engine (CPU): a closed tank of still fluid, hot half and cold half, adiabatic walls: the
+//   run keeps the thermal energy of its outputs and mixes the halves, and lists temperature and heat flux;
 // - the same box with one heat-flux wall: the fluid's energy rises at q A; with a heat-transfer-coefficient
 //   wall the heat rate is h A (T_ref − T) for a uniform fluid, either way.
 import { describe, expect, it } from 'vitest';
+import { createSolverRun } from '../../src/solver/run.ts';
+import { nodePlatform } from '../../src/solver/nodePlatform.ts';
+import { MemorySink } from '../../src/solver/output/sink.ts';
+import { readOutputMeta, readOutputObject } from '../../src/solver/output/outputReader.ts';
+import { createPart } from '../../src/domain/part.ts';
+import { cubeShape } from '../../src/domain/shape.ts';
+import { defaultFlowComponent } from '../../src/domain/component.ts';
+import { tankCase } from '../unit/solver/cases.ts';
 import { SMOOTHING_RATIO, kernelConstants, wendlandGradFactor, wendlandW } from '../../src/solver/kernel.ts';
 import {
   ThermoKindCode, adiabaticWall, fluidThermalEnergy, heatParamsOf, heatRates, thermalDt,
@@ -240,3 +250,54 @@ function floorHeatedBox(floor: WallThermal): { l: Lattice; hp: HeatParams; n: nu
   });
   return { l, hp: heatParamsOf(K, CP, [adiabaticWall(), floor], H, DX), n };
 }
+
+describe('heat transfer in a run (CPU)', () => {
+  it('closed adiabatic tank keeps its thermal energy within 1 % while hot and cold halves mix', async () => {
+    // A light, very conductive fluid (ρ = 1 kg/m³, k = 10 W/(m K), c_p = 100 J/(kg K), all within the
+    // spec's limits): α = 0.1 m²/s, so the halves of a 0.1 m tank mix in a tenth of a second.
+    const dx = 0.01;
+    const setup = tankCase({
+      dx, tank: [0.1, 0.04, 0.1], column: [0.05, 0.04, 0.1],
+      settings: { gravity: [0, 0, 0], thermodynamics: true, ambientTemperature: 293.15, endTime: 0.1, outputTimeInterval: 0.02 },
+    });
+    setup.materials[0] = { ...setup.materials[0], density: 1, thermalConductivity: 10, specificHeatCapacity: 100 };
+    const hot = setup.parts[1].component;
+    if (hot.type !== 'flow') throw new Error('the tank case fills with a flow part');
+    hot.initialPreset = 'none';
+    hot.initialTemperature = 360;
+    const cold = defaultFlowComponent();
+    cold.initialTemperature = 290;
+    setup.parts.push(createPart({ id: 'cold', name: 'Cold', component: cold, materialId: 0, shape: cubeShape([0.05, 0.04, 0.1], [0.075, 0.02, 0.05]) }));
+    const sink = new MemorySink();
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: 1 });
+    const summary = await run.start();
+    expect(summary.status).toBe('completed');
+    console.log(`${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall on ${summary.device}`);
+    const energyAt = async (n: number) => {
+      const meta = await readOutputMeta(sink, n);
+      const fluid = await readOutputObject(sink, n, meta, 'fluid_0');
+      const t = fluid.attributes.get('temperature') as Float32Array;
+      const m = fluid.attributes.get('mass') as Float32Array;
+      let e = 0, lo = Infinity, hi = -Infinity;
+      for (let i = 0; i < fluid.count; i++) {
+        e += m[i] * 100 * t[i];
+        lo = Math.min(lo, t[i]);
+        hi = Math.max(hi, t[i]);
+      }
+      const wall = meta.objects.find((o) => o.kind === 'wall_boundary');
+      const wallAttributes = wall?.datasets[0].attributes.map((a) => a.name) ?? [];
+      return { e, spread: hi - lo, count: fluid.count, fluidAttributes: [...fluid.attributes.keys()], wallAttributes };
+    };
+    const start = await energyAt(0);
+    const end = await energyAt(summary.outputs - 1);
+    expect(end.count).toBe(start.count);
+    expect(start.fluidAttributes).toEqual(expect.arrayContaining(['temperature', 'heat_flux']));
+    expect(start.wallAttributes).toEqual(expect.arrayContaining(['temperature', 'heat_flux']));
+    const error = Math.abs(end.e - start.e) / start.e;
+    report('run: adiabatic tank thermal energy (J)', end.e, start.e, error, 0.01);
+    console.log(`run: temperature spread ${start.spread.toFixed(2)} K at the start, ${end.spread.toFixed(2)} K at t = 0.1 s`);
+    expect(error).toBeLessThan(0.01);
+    expect(start.spread).toBeGreaterThan(69);
+    expect(end.spread).toBeLessThan(0.5 * start.spread);
+  });
+});

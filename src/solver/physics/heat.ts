@@ -3,7 +3,11 @@
 // 148:227), which conserves energy pair by pair and keeps the heat flux continuous where k jumps:
 //   ρ_i c_p,i dT_i/dt = Σ_j 4 k_i k_j / (k_i + k_j) (T_i − T_j) F_ij r_ij² / (r_ij² + η²) m_j / ρ_j,
 // with ∇_i W_ij = F_ij r_ij (F ≤ 0) and η = 0.1 h. Wall particles take part according to their body's
-// condition (see `heatRates`).
+// condition (see `heatRates`). `heatRates` works on a pair list (tests, reference); the engine evaluates the
+// same terms inside its rate loop (physics/rates.ts) with `wallHeatSums` before it.
+import { ParticleKind, type ParticleStore } from '../particles.ts';
+import { cellOf, type GridSpec } from '../grid.ts';
+import type { PhysicsParams } from '../params.ts';
 
 /** Thermal condition of a rigid body (component thermoKind). */
 export const ThermoKindCode = { adiabatic: 0, temperature: 1, heatFlux: 2, heatTransferCoefficient: 3 } as const;
@@ -175,4 +179,127 @@ export function fluidThermalEnergy(hp: HeatParams, p: ThermalParticles): number 
   let e = 0;
   for (let i = 0; i < p.count; i++) if (p.kind[i] !== 1) e += p.mass[i] * hp.heatCapacity * p.temperature[i];
   return e;
+}
+
+/**
+ * Engine pass over wall particles [start, end): for each wall particle of a heat-flux or heat-transfer-
+ * coefficient wall in the first layer, hnorm = Σ_k V_k W_kj over its fluid neighbours (the denominator of
+ * the surface source); with `withFlux`, also the heat flux hflux (W/m², into the fluid) each wall particle
+ * passes: the heat it hands its fluid neighbours per Δx² of surface. On a flat wall a column of wall
+ * layers sums to the surface flux; a flux wall's first layer carries it all.
+ */
+export function wallHeatSums(
+  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, cellFluid: Uint8Array, prm: PhysicsParams,
+  start: number, end: number, withFlux: boolean,
+): void {
+  const hp = prm.heat;
+  if (hp === null) return;
+  const { x, y, z, rho, mass, nx, ny, nz, temp, wdepth, hnorm, hflux } = s.f;
+  const kind = s.kind;
+  const body = s.body;
+  const { h, support2, kernelAlpha, kernelGrad } = prm;
+  const invH = 1 / h;
+  const gnx = grid.nx, gny = grid.ny, gnz = grid.nz;
+  const area = hp.dx * hp.dx;
+  for (let j = start; j < end; j++) {
+    if (kind[j] !== ParticleKind.wall) continue;
+    hnorm[j] = 0;
+    if (withFlux) hflux[j] = 0;
+    const w = hp.walls[body[j]];
+    if (w === undefined || w.kind === ThermoKindCode.adiabatic) continue;
+    const source = w.kind !== ThermoKindCode.temperature;
+    if (source && wdepth[j] >= hp.dx) continue;
+    if (!source && !withFlux) continue;
+    const c = cellOf(grid, x[j], y[j], z[j]);
+    const cx = c % gnx;
+    const cyz = (c - cx) / gnx;
+    const cy = cyz % gny;
+    const cz = (cyz - cy) / gny;
+    const x0c = cx > 0 ? cx - 1 : 0;
+    const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
+    // Two sweeps for a source wall with flux: the kernel sum first, then the shares.
+    for (let sweep = 0; sweep < (source && withFlux ? 2 : 1); sweep++) {
+      let sumW = 0, heat = 0;
+      for (let dzc = -1; dzc <= 1; dzc++) {
+        const zz = cz + dzc;
+        if (zz < 0 || zz >= gnz) continue;
+        for (let dyc = -1; dyc <= 1; dyc++) {
+          const yy = cy + dyc;
+          if (yy < 0 || yy >= gny) continue;
+          const row = (zz * gny + yy) * gnx;
+          if (cellFluid[row + x0c] === 0 && cellFluid[row + cx] === 0 && cellFluid[row + x1c] === 0) continue;
+          const iEnd = cellStart[row + x1c + 1];
+          for (let i = cellStart[row + x0c]; i < iEnd; i++) {
+            if (kind[i] !== ParticleKind.fluid) continue;
+            // r from the wall particle to the fluid particle.
+            const rx = x[i] - x[j], ry = y[i] - y[j], rz = z[i] - z[j];
+            const r2 = rx * rx + ry * ry + rz * rz;
+            if (r2 >= support2) continue;
+            const q = Math.sqrt(r2) * invH;
+            const t = 1 - 0.5 * q;
+            if (source) {
+              const wk = kernelAlpha * t * t * t * t * (2 * q + 1);
+              if (sweep === 0) sumW += (wk * mass[i]) / rho[i];
+              else heat += (wallSurfaceFlux(w, temp[i]) * area * wk * mass[i]) / (rho[i] * hnorm[j]);
+            } else {
+              const di = nx[j] * rx + ny[j] * ry + nz[j] * rz - wdepth[j];
+              const rate = temperatureWallRate(hp, w.temperature, temp[i], rho[i], kernelGrad * t * t * t, r2, di, wdepth[j]);
+              heat += rate * mass[i] * hp.heatCapacity;
+            }
+          }
+        }
+      }
+      if (sweep === 0 && source) hnorm[j] = sumW;
+      if (withFlux && (!source || sweep === 1)) hflux[j] = heat / area;
+    }
+    if (source && withFlux && hnorm[j] === 0) hflux[j] = 0;
+  }
+}
+
+/** Output heat flux of fluid particles: |k ∇T| (W/m²) with ∇T_i = Σ_j (T_j − T_i) ∇_i W_ij V_j over fluid neighbours. */
+export function fluidHeatFluxes(
+  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, prm: PhysicsParams, count: number, sortedCount: number,
+  out: Float64Array,
+): void {
+  const hp = prm.heat;
+  const { x, y, z, rho, mass, temp } = s.f;
+  const kind = s.kind;
+  const cell = s.cell;
+  const gnx = grid.nx, gny = grid.ny, gnz = grid.nz;
+  const { support2, kernelGrad, h } = prm;
+  const invH = 1 / h;
+  for (let i = 0; i < count; i++) {
+    out[i] = 0;
+    if (hp === null || i >= sortedCount || kind[i] !== ParticleKind.fluid) continue;
+    let gx = 0, gy = 0, gz = 0;
+    const ci = cell[i];
+    const cx = ci % gnx;
+    const cyz = (ci - cx) / gnx;
+    const cy = cyz % gny;
+    const cz = (cyz - cy) / gny;
+    const x0c = cx > 0 ? cx - 1 : 0;
+    const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
+    for (let dzc = -1; dzc <= 1; dzc++) {
+      const zz = cz + dzc;
+      if (zz < 0 || zz >= gnz) continue;
+      for (let dyc = -1; dyc <= 1; dyc++) {
+        const yy = cy + dyc;
+        if (yy < 0 || yy >= gny) continue;
+        const row = (zz * gny + yy) * gnx;
+        const jEnd = Math.min(cellStart[row + x1c + 1], sortedCount);
+        for (let j = cellStart[row + x0c]; j < jEnd; j++) {
+          if (j === i || kind[j] === ParticleKind.wall) continue;
+          const rx = x[i] - x[j], ry = y[i] - y[j], rz = z[i] - z[j];
+          const r2 = rx * rx + ry * ry + rz * rz;
+          if (r2 >= support2) continue;
+          const t = 1 - 0.5 * Math.sqrt(r2) * invH;
+          const fv = kernelGrad * t * t * t * (mass[j] / rho[j]) * (temp[j] - temp[i]);
+          gx += fv * rx;
+          gy += fv * ry;
+          gz += fv * rz;
+        }
+      }
+    }
+    out[i] = hp.conductivity * Math.sqrt(gx * gx + gy * gy + gz * gz);
+  }
 }
