@@ -5,6 +5,9 @@
 //   profile T(x, t) of the Fourier series at three Fourier numbers;
 // - a closed box with adiabatic walls, hot half and cold half: the thermal energy stays, while the
 //   temperatures mix;
+// - the whole engine (CPU): a cube of still fluid, 16 Δx across, in a tank held at a wall temperature
+//   against the 3D Fourier series (at 10 Δx across the error was 5 % at Fo = 0.02: the case needs the
+//   resolution, the tolerance stays);
 // - the whole engine (CPU): a closed tank of still fluid, hot half and cold half, adiabatic walls: the
 //   run keeps the thermal energy of its outputs and mixes the halves, and lists temperature and heat flux;
 // - the same box with one heat-flux wall: the fluid's energy rises at q A; with a heat-transfer-coefficient
@@ -252,6 +255,51 @@ function floorHeatedBox(floor: WallThermal): { l: Lattice; hp: HeatParams; n: nu
 }
 
 describe('heat transfer in a run (CPU)', () => {
+  it('cube of still fluid in a tank held at a wall temperature follows the 3D Fourier series within 3 % at three times', async () => {
+    // Light, very conductive fluid again (α = 0.1 m²/s), no gravity: the fluid stays at rest and the
+    // temperature is the product of three 1D series,
+    // (T − T_w)/(T0 − T_w) = Π_a Σ_{n odd} 4/(nπ) sin(nπ x_a/L) e^(−α n²π² t/L²).
+    const dx = 0.01, L = 0.16, T0 = 300, TW = 350, alpha = 0.1;
+    const setup = tankCase({
+      dx, tank: [L, L, L], column: [L, L, L],
+      settings: { gravity: [0, 0, 0], thermodynamics: true, endTime: 0.0256, outputTimeInterval: 0.00256 },
+    });
+    setup.materials[0] = { ...setup.materials[0], density: 1, thermalConductivity: 10, specificHeatCapacity: 100 };
+    const tank = setup.parts[0].component;
+    const water = setup.parts[1].component;
+    if (tank.type !== 'rigid' || water.type !== 'flow') throw new Error('unexpected tank case');
+    tank.thermoKind = 'temperature';
+    tank.boundaryTemperature = TW;
+    water.initialPreset = 'none';
+    water.initialTemperature = T0;
+    const sink = new MemorySink();
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: 1 });
+    const summary = await run.start();
+    expect(summary.status).toBe('completed');
+    console.log(`${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall on ${summary.device}`);
+    const series = (x: number, t: number) => {
+      let v = 0;
+      for (let n = 1; n <= 199; n += 2) v += (4 / (n * Math.PI)) * Math.sin((n * Math.PI * x) / L) * Math.exp((-alpha * n * n * Math.PI * Math.PI * t) / (L * L));
+      return v;
+    };
+    const tolerance = 0.03;
+    for (const n of [2, 5, 10]) {
+      const meta = await readOutputMeta(sink, n);
+      const fluid = await readOutputObject(sink, n, meta, 'fluid_0');
+      const temp = fluid.attributes.get('temperature') as Float32Array;
+      let worst = 0, atMeasured = 0, atReference = 0, where = '';
+      for (let i = 0; i < fluid.count; i++) {
+        const [x, y, z] = [fluid.positions[3 * i], fluid.positions[3 * i + 1], fluid.positions[3 * i + 2]];
+        const ref = TW + (T0 - TW) * series(x, meta.time) * series(y, meta.time) * series(z, meta.time);
+        const err = Math.abs(temp[i] - ref) / (TW - T0);
+        if (err > worst) { worst = err; atMeasured = temp[i]; atReference = ref; where = [x, y, z].map((c) => (c / dx).toFixed(2)).join(', '); }
+      }
+      console.log(`largest error at (${where}) Δx`);
+      report(`run: cube Fo = ${(alpha * meta.time / (L * L)).toFixed(2)}, largest error of T over ΔT = ${TW - T0} K`, atMeasured, atReference, worst, tolerance);
+      expect(worst).toBeLessThan(tolerance);
+    }
+  });
+
   it('closed adiabatic tank keeps its thermal energy within 1 % while hot and cold halves mix', async () => {
     // A light, very conductive fluid (ρ = 1 kg/m³, k = 10 W/(m K), c_p = 100 J/(kg K), all within the
     // spec's limits): α = 0.1 m²/s, so the halves of a 0.1 m tank mix in a tenth of a second.
