@@ -1,7 +1,9 @@
 // The thermal side of a setup reaches the conduction parameters: the material's k and c_p, each rigid
 // part's wall condition by body id, and the temperature each body starts at.
 import { describe, expect, it } from 'vitest';
-import { caseThermal } from '../../../src/solver/caseInput.ts';
+import { caseThermal, engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
+import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
+import { spawnNodeWorker } from '../../../src/solver/cpu/nodeThreads.ts';
 import { ThermoKindCode, fluidHeatRate, heatParamsOf } from '../../../src/solver/physics/heat.ts';
 import { tankCase } from './cases.ts';
 
@@ -36,5 +38,45 @@ describe('caseThermal', () => {
     const coldSide = fluidHeatRate(hp, 300, 350, rho, m, rho, f, r2);
     expect(hotSide).toBeLessThan(0);
     expect(hotSide * m + coldSide * m).toBeCloseTo(0, 12);
+  });
+});
+
+describe('heat transfer on CPU threads', () => {
+  it.each(['runge_kutta_4', 'dual_timestep_rk_4'] as const)('1 and 2 threads agree bit for bit with a heat-transfer-coefficient tank (%s)', async (scheme) => {
+    const setup = tankCase({
+      dx: 0.02, tank: [0.4, 0.1, 0.2], column: [0.1, 0.1, 0.2],
+      settings: { integrationScheme: scheme, shifting: 'lyu21', thermodynamics: true },
+    });
+    setup.materials[0] = { ...setup.materials[0], density: 1, thermalConductivity: 10, specificHeatCapacity: 100 };
+    const tank = setup.parts[0].component;
+    const water = setup.parts[1].component;
+    if (tank.type !== 'rigid' || water.type !== 'flow') throw new Error('unexpected tank case');
+    tank.thermoKind = 'heat_transfer_coefficient';
+    tank.heatTransferCoefficient = 500;
+    tank.referenceTemperature = 400;
+    water.initialTemperature = 300;
+    const c = await prepareCase(setup);
+    const one = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+    const two = new CpuBackend(engineSetupOf(c), { threads: 2, spawnWorker: spawnNodeWorker });
+    try {
+      await one.advance(0.02, { maxWallMs: 1e9, maxSteps: 1e9 });
+      await two.advance(0.02, { maxWallMs: 1e9, maxSteps: 1e9 });
+      const a = await one.snapshot();
+      const b = await two.snapshot();
+      expect(b.step).toBe(a.step);
+      expect(Array.from(b.temp ?? [])).toEqual(Array.from(a.temp ?? []));
+      expect(Array.from(b.heatFlux ?? [])).toEqual(Array.from(a.heatFlux ?? []));
+      // The walls heat the water: every fluid particle is warmer, and the wetted walls pass heat in.
+      let coolest = Infinity, wallIn = 0;
+      for (let i = 0; i < a.count; i++) {
+        if (a.kind[i] === 0) coolest = Math.min(coolest, a.temp?.[i] ?? 0);
+        if (a.kind[i] === 1) wallIn = Math.max(wallIn, a.heatFlux?.[i] ?? 0);
+      }
+      expect(coolest).toBeGreaterThan(300);
+      expect(wallIn).toBeGreaterThan(0);
+    } finally {
+      await one.dispose();
+      await two.dispose();
+    }
   });
 });
