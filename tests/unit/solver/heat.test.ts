@@ -1,7 +1,10 @@
 // The thermal side of a setup reaches the conduction parameters: the material's k and c_p, each rigid
 // part's wall condition by body id, and the temperature each body starts at.
 import { describe, expect, it } from 'vitest';
-import { caseThermal, engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
+import { UnsupportedCaseError, caseThermal, engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
+import { createSolverRun } from '../../../src/solver/run.ts';
+import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
+import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../../src/solver/cpu/nodeThreads.ts';
 import { ThermoKindCode, fluidHeatRate, heatParamsOf } from '../../../src/solver/physics/heat.ts';
@@ -78,5 +81,15 @@ describe('heat transfer on CPU threads', () => {
       await one.dispose();
       await two.dispose();
     }
+  });
+});
+
+describe('heat transfer on the GPU backend', () => {
+  it('is refused with the setting named, before any GPU work', async () => {
+    const setup = tankCase({ dx: 0.02, tank: [0.2, 0.1, 0.2], column: [0.1, 0.1, 0.1], settings: { thermodynamics: true } });
+    const run = await createSolverRun(setup, nodePlatform, { sink: new MemorySink(), backend: 'gpu' });
+    const error = await run.start().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedCaseError);
+    expect((error as UnsupportedCaseError).issues.map((i) => i.setting)).toEqual(['settings.thermodynamics']);
   });
 });
