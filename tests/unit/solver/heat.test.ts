@@ -5,6 +5,7 @@ import { UnsupportedCaseError, caseThermal, engineSetupOf, prepareCase } from '.
 import { createSolverRun } from '../../../src/solver/run.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
+import { readCheckpoint } from '../../../src/solver/output/checkpoint.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../../src/solver/cpu/nodeThreads.ts';
 import { ThermoKindCode, fluidHeatRate, heatParamsOf } from '../../../src/solver/physics/heat.ts';
@@ -91,5 +92,35 @@ describe('heat transfer on the GPU backend', () => {
     const error = await run.start().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedCaseError);
     expect((error as UnsupportedCaseError).issues.map((i) => i.setting)).toEqual(['settings.thermodynamics']);
+  });
+});
+
+describe('heat transfer in checkpoints', () => {
+  it('saves the temperature and the wall depth, and a resumed run continues from them', async () => {
+    const setup = tankCase({
+      dx: 0.02, tank: [0.2, 0.1, 0.2], column: [0.1, 0.1, 0.1],
+      settings: { thermodynamics: true, endTime: 0.02, outputTimeInterval: 0.005 },
+    });
+    const tank = setup.parts[0].component;
+    if (tank.type === 'rigid') {
+      tank.thermoKind = 'temperature';
+      tank.boundaryTemperature = 350;
+    }
+    setup.materials[0] = { ...setup.materials[0], density: 1, thermalConductivity: 10, specificHeatCapacity: 100 };
+    const sink = new MemorySink();
+    const summary = await (await createSolverRun(setup, nodePlatform, { sink, threads: 1 })).start();
+    expect(summary.status).toBe('completed');
+    const cp = await readCheckpoint(sink);
+    const temp = cp?.state.temp;
+    const depth = cp?.state.wdepth;
+    expect(temp?.length).toBe(cp?.state.count);
+    let warmed = 0, deepest = 0;
+    for (let i = 0; i < (cp?.state.count ?? 0); i++) {
+      if (cp?.state.kind[i] === 0 && (temp?.[i] ?? 0) > 293.16) warmed++;
+      if (cp?.state.kind[i] === 1) deepest = Math.max(deepest, depth?.[i] ?? 0);
+    }
+    expect(warmed).toBeGreaterThan(0);
+    // Three wall layers: the deepest sits about 2.5 Δx behind the surface (more in the corners).
+    expect(deepest).toBeGreaterThan(0.02 * 2.4);
   });
 });
