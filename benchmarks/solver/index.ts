@@ -18,6 +18,7 @@ import { startChromiumSolver, type ChromiumSolver } from './chromium.ts';
 import { measureDiscretization, printDiscretization } from './discretization.ts';
 import { printColumnImpact } from './impact.ts';
 import { printPaddle } from './motion.ts';
+import { printHeat } from './heat.ts';
 
 const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 if (process.env.VK_ICD_FILENAMES === undefined && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
@@ -191,5 +192,6 @@ async function main(): Promise<void> {
 
 await main();
 await printPaddle(0.025, 20);
+await printHeat(0.015, 10);
 printColumnImpact(0.02, 0.5, Math.min(2, availableParallelism()));
 process.exit(0);

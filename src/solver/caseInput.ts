@@ -21,6 +21,7 @@ import type { EngineSetup, EngineState, TimeControl } from './engine.ts';
 import { movementChain } from '../domain/kinematics.ts';
 import { readAccelerationCsv, type AccelerationSamples } from '../domain/accelerationFile.ts';
 import type { Vec3 } from '../domain/vector.ts';
+import { ThermoKindCode, heatParamsOf, type HeatParams, type WallThermal } from './physics/heat.ts';
 import { motionPlanOf, planMoves, sweptWallBounds, wallReferenceOf, type CaseMotion } from './physics/motion.ts';
 
 /** A setting or entity of the setup that the engine does not implement, named by its document path. */
@@ -55,7 +56,6 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
   const issues: SupportIssue[] = [];
   const s = setup.settings;
   const refuse = (setting: string, message: string) => issues.push({ setting, message });
-  if (s.thermodynamics) refuse('settings.thermodynamics', `heat transfer ${NOT_IMPLEMENTED}`);
   if (s.multiphase) refuse('settings.multiphase', `multiphase flow ${NOT_IMPLEMENTED}`);
   if (s.surfaceTension) refuse('settings.surfaceTension', `surface tension ${NOT_IMPLEMENTED}`);
   if (s.airDrag) refuse('settings.airDrag', `air drag ${NOT_IMPLEMENTED}`);
@@ -85,7 +85,6 @@ export function checkCaseSupport(setup: SetupDocument): SupportIssue[] {
         if (id === null) refuse(`${at}.component.velocityConditionMovementId`, 'a moving wall velocity needs a movement');
         else if (!setup.movements.some((m) => m.id === id)) refuse(`${at}.component.velocityConditionMovementId`, `movement ${id} does not exist`);
       }
-      if (c.thermoKind !== 'adiabatic') refuse(`${at}.component.thermoKind`, `thermal wall conditions need heat transfer, which ${NOT_IMPLEMENTED}`);
     } else if (c.type === 'filling' || c.type === 'flow' || c.type === 'openboundary') {
       if (c.initialDistribution === 'table') refuse(`${at}.component.initialDistribution`, `initial distributions from a table ${NOT_IMPLEMENTED}`);
       if (part.materialId === null) refuse(`${at}.materialId`, 'a fluid part needs a material');
@@ -246,6 +245,7 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     };
   });
   const bodyBoundary = bodies.map((b) => boundaries.findIndex((x) => x.body === b.index));
+  const thermal = s.thermodynamics ? caseThermal(setup, bodies, SMOOTHING_RATIO * dx, dx) : null;
   const prm = buildPhysicsParams({
     dx, rho0: material.density, c0: material.speedOfSound, gamma: material.gamma, nu: material.kinematicViscosity,
     gravity: s.gravity,
@@ -256,6 +256,7 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     noSlip, bodyBoundary, boundaries,
     domainActive: s.calcDomainActive, domainMin: s.calcDomainMin, domainMax: s.calcDomainMax,
     wallsMove: planMoves(plan), frame,
+    heat: thermal?.heat,
   }, SMOOTHING_RATIO);
   const grid = caseGrid(discretized, prm, setup, sweptWallBounds(plan, reference, discretized.particles.body, discretized.particles.kind));
   const steps = staticSteps(prm);
@@ -277,7 +278,55 @@ export async function prepareCase(raw: unknown, options: PrepareOptions = {}): P
     mass: parts.mass, nx: parts.nx, ny: parts.ny, nz: parts.nz, fs: new Float64Array(parts.count),
     kind: parts.kind, body: parts.body, id,
   };
+  if (thermal !== null) {
+    state.temp = Float64Array.from(parts.body, (b) => thermal.bodyTemperature[b] ?? s.ambientTemperature);
+    state.wdepth = parts.wallDepth;
+  }
   return { setup, material, prm, grid, time, state, motion: { plan, reference }, bodies, discretized };
+}
+
+const THERMO_KIND_CODE = {
+  adiabatic: ThermoKindCode.adiabatic, temperature: ThermoKindCode.temperature,
+  heat_flux: ThermoKindCode.heatFlux, heat_transfer_coefficient: ThermoKindCode.heatTransferCoefficient,
+} as const;
+
+/** Conduction parameters of a case and the temperature each body's particles start at. */
+export interface CaseThermal {
+  heat: HeatParams;
+  /** Initial temperature (K) by body id: a fluid part's initialTemperature, an inlet's ioTemperature, a
+   * temperature wall's boundaryTemperature, the ambient temperature for the other walls. */
+  bodyTemperature: number[];
+}
+
+/**
+ * The thermal side of a setup (settings.thermodynamics): the fluid material's conductivity and heat
+ * capacity and each rigid body's wall condition (physics/heat.ts).
+ */
+export function caseThermal(setup: SetupDocument, bodies: BodyInfo[], h: number, dx: number): CaseThermal {
+  const material = caseMaterial(setup);
+  const ambient = setup.settings.ambientTemperature;
+  const walls: WallThermal[] = [];
+  const bodyTemperature: number[] = [];
+  for (const b of bodies) {
+    const c = setup.parts[b.index].component;
+    const wall: WallThermal = { kind: ThermoKindCode.adiabatic, temperature: ambient, heatFlux: 0, heatTransferCoefficient: 0, referenceTemperature: ambient };
+    let t = ambient;
+    if (c.type === 'rigid') {
+      wall.kind = THERMO_KIND_CODE[c.thermoKind];
+      wall.temperature = c.boundaryTemperature;
+      wall.heatFlux = c.heatFlux;
+      wall.heatTransferCoefficient = c.heatTransferCoefficient;
+      wall.referenceTemperature = c.referenceTemperature;
+      if (c.thermoKind === 'temperature') t = c.boundaryTemperature;
+    } else if (c.type === 'openboundary') {
+      t = c.ioTemperature;
+    } else if (c.type === 'filling' || c.type === 'flow') {
+      t = c.initialTemperature;
+    }
+    walls[b.index] = wall;
+    bodyTemperature[b.index] = t;
+  }
+  return { heat: heatParamsOf(material.thermalConductivity, material.specificHeatCapacity, walls, h, dx), bodyTemperature };
 }
 
 /**

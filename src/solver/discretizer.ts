@@ -59,6 +59,8 @@ export interface DiscretizedParticles {
   nx: Float64Array;
   ny: Float64Array;
   nz: Float64Array;
+  /** Distance of a wall particle behind its rigid surface (m), 0 for the others: the thermal walls' extrapolation. */
+  wallDepth: Float64Array;
   kind: Uint8Array;
   body: Uint32Array;
 }
@@ -107,7 +109,7 @@ const DEFAULT_MAX_LATTICE = 100_000_000;
 class ParticleBuilder {
   count = 0;
   private cap = 1024;
-  f: Record<'x' | 'y' | 'z' | 'vx' | 'vy' | 'vz' | 'rho' | 'p' | 'mass' | 'nx' | 'ny' | 'nz', Float64Array>;
+  f: Record<'x' | 'y' | 'z' | 'vx' | 'vy' | 'vz' | 'rho' | 'p' | 'mass' | 'nx' | 'ny' | 'nz' | 'depth', Float64Array>;
   kind = new Uint8Array(1024);
   body = new Uint32Array(1024);
 
@@ -116,7 +118,7 @@ class ParticleBuilder {
       x: new Float64Array(1024), y: new Float64Array(1024), z: new Float64Array(1024),
       vx: new Float64Array(1024), vy: new Float64Array(1024), vz: new Float64Array(1024),
       rho: new Float64Array(1024), p: new Float64Array(1024), mass: new Float64Array(1024),
-      nx: new Float64Array(1024), ny: new Float64Array(1024), nz: new Float64Array(1024),
+      nx: new Float64Array(1024), ny: new Float64Array(1024), nz: new Float64Array(1024), depth: new Float64Array(1024),
     };
   }
 
@@ -153,7 +155,7 @@ class ParticleBuilder {
       count: n, x: f.x.slice(0, n), y: f.y.slice(0, n), z: f.z.slice(0, n),
       vx: f.vx.slice(0, n), vy: f.vy.slice(0, n), vz: f.vz.slice(0, n),
       rho: f.rho.slice(0, n), p: f.p.slice(0, n), mass: f.mass.slice(0, n),
-      nx: f.nx.slice(0, n), ny: f.ny.slice(0, n), nz: f.nz.slice(0, n),
+      nx: f.nx.slice(0, n), ny: f.ny.slice(0, n), nz: f.nz.slice(0, n), wallDepth: f.depth.slice(0, n),
       kind: this.kind.slice(0, n), body: this.body.slice(0, n),
     };
   }
@@ -499,6 +501,7 @@ export function discretize(input: DiscretizerInput): DiscretizedCase {
     builder.f.nx[n] = site.normal[0];
     builder.f.ny[n] = site.normal[1];
     builder.f.nz[n] = site.normal[2];
+    builder.f.depth[n] = site.depth;
     builder.f.rho[n] = rho0;
     builder.f.mass[n] = rho0 * dx * dx * dx;
     const partId = bodies[site.body].partId;
@@ -569,6 +572,8 @@ interface WallSite {
   key: number;
   body: number;
   normal: Vec3;
+  /** Distance behind the nearest rigid surface (m). */
+  depth: number;
 }
 
 /**
@@ -609,7 +614,9 @@ function wallSites(
   for (const key of keys) {
     const slot = wallSlot.get(key) as number;
     if (forbidden[key] === 0) {
-      if (behindOpenSurface(key)) sites.push({ key, body: wallBody[slot], normal: [wallN[3 * slot], wallN[3 * slot + 1], wallN[3 * slot + 2]] });
+      if (behindOpenSurface(key)) {
+        sites.push({ key, body: wallBody[slot], normal: [wallN[3 * slot], wallN[3 * slot + 1], wallN[3 * slot + 2]], depth: Math.abs(wallDist[slot]) });
+      }
       continue;
     }
     const i = key % lnx;
@@ -630,7 +637,7 @@ function wallSites(
     if (!any) continue;
     const len = Math.hypot(sx, sy, sz);
     const normal: Vec3 = len > 1e-9 ? [sx / len, sy / len, sz / len] : [wallN[3 * slot], wallN[3 * slot + 1], wallN[3 * slot + 2]];
-    sites.push({ key, body: wallBody[slot], normal });
+    sites.push({ key, body: wallBody[slot], normal, depth: Math.abs(wallDist[slot]) });
   }
   return sites;
 }

@@ -3,6 +3,7 @@
 import type { GridSpec } from './grid.ts';
 import type { PhysicsParams } from './params.ts';
 import type { CaseMotion } from './physics/motion.ts';
+import { thermalDt } from './physics/heat.ts';
 
 export type BackendKind = 'cpu' | 'gpu';
 
@@ -39,6 +40,10 @@ export interface EngineState {
   nz: Float64Array;
   /** Free-surface flags of the last shifting evaluation. */
   fs: Float64Array;
+  /** Temperature (K) with heat transfer on; absent otherwise. */
+  temp?: Float64Array;
+  /** Distance of a wall particle behind its surface (m); absent: unknown (no thermal walls). */
+  wdepth?: Float64Array;
   kind: Uint8Array;
   body: Uint32Array;
   id: Uint32Array;
@@ -50,6 +55,8 @@ export interface EngineSnapshot extends EngineState {
   ay: Float64Array;
   az: Float64Array;
   shearRate: Float64Array;
+  /** Heat flux (W/m², into the fluid) each wall particle passes, with heat transfer on. */
+  heatFlux?: Float64Array;
   lastDt: number;
 }
 
@@ -91,14 +98,19 @@ export interface SolverBackend {
 }
 
 export const STATE_ARRAY_KEYS = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'p', 'mass', 'nx', 'ny', 'nz', 'fs'] as const;
+/** State arrays of heat transfer, present only when it is on. */
+export const THERMAL_ARRAY_KEYS = ['temp', 'wdepth'] as const;
 
 /**
- * Acoustic step shared by both backends: sound speed plus the largest speed, and the viscous bound. No
+ * Acoustic step shared by both backends: sound speed plus the largest speed, the viscous bound and, with
+ * heat transfer, the conduction bound. No
  * force criterion: one particle's outlier acceleration would set every particle's step; it enters only
  * once it has become speed, and then by |v|/c0 at most (see src/solver/README.md, Time step).
  */
 export function acousticDt(prm: PhysicsParams, maxVel2: number, cflAcoustic: number, cflViscous: number): number {
   let dt = (cflAcoustic * prm.h) / (prm.c0 + Math.sqrt(maxVel2));
   if (prm.nu > 0) dt = Math.min(dt, (cflViscous * prm.h * prm.h) / prm.nu);
+  // Explicit conduction (heat transfer on): dt ≤ 0.1 ρ c_p h² / k; far above the acoustic step for liquids.
+  if (prm.heat !== null) dt = Math.min(dt, thermalDt(prm.heat, prm.rho0, prm.h));
   return dt;
 }

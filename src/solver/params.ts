@@ -1,5 +1,6 @@
 // Numerical parameters of a run: plain numbers only, so that they travel unchanged to worker threads
 // and into the GPU uniform buffer. Built once from the case by `buildPhysicsParams`.
+import type { HeatParams } from './physics/heat.ts';
 
 export const WallMode = { riemann: 0, mirrored: 1 } as const;
 export const ShiftingMode = { zero: 0, sun17: 1, lyu21: 2 } as const;
@@ -82,6 +83,8 @@ export interface PhysicsParams {
   /** dω/dt of the frame (rad/s²): the Euler force −ω̇ × r. Zero while the rotation velocity is constant. */
   omegaDot: [number, number, number];
   frameCenter: [number, number, number];
+  /** Heat conduction and thermal walls (physics/heat.ts); null without heat transfer. */
+  heat: HeatParams | null;
 }
 
 /** Acoustic CFL number of the RK4 step on dt = CFL h / (c0 + |v|max). */
@@ -113,6 +116,7 @@ export interface PhysicsInput {
   wallsMove?: boolean;
   /** Rotating frame; absent: an inertial frame. */
   frame?: { omega: readonly [number, number, number]; omegaDot: readonly [number, number, number]; center: readonly [number, number, number] };
+  heat?: HeatParams;
 }
 
 /** Layers of wall and buffer particles: they cover the kernel support 2h = 2.6 Δx behind a surface. */
@@ -155,5 +159,6 @@ export function buildPhysicsParams(input: PhysicsInput, smoothingRatio: number):
     omega: input.frame !== undefined ? [...input.frame.omega] : [0, 0, 0],
     omegaDot: input.frame !== undefined ? [...input.frame.omegaDot] : [0, 0, 0],
     frameCenter: input.frame !== undefined ? [...input.frame.center] : [0, 0, 0],
+    heat: input.heat ?? null,
   };
 }

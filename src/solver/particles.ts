@@ -7,14 +7,17 @@ export type ParticleKindValue = (typeof ParticleKind)[keyof typeof ParticleKind]
 /**
  * Float64 fields that define the state of a particle: sorted with it, saved in checkpoints. Pressure is
  * derived from density but kept, so that a resumed run reads exactly the values the stopped one had;
- * `fs` flags free-surface particles found by the last shifting evaluation (1) for the next one.
+ * `fs` flags free-surface particles found by the last shifting evaluation (1) for the next one; `temp` is
+ * the temperature (K, heat transfer only) and `wdepth` a wall particle's distance behind its surface.
  */
-export const STATE_F64 = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'p', 'mass', 'nx', 'ny', 'nz', 'fs'] as const;
+export const STATE_F64 = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'p', 'mass', 'nx', 'ny', 'nz', 'fs', 'temp', 'wdepth'] as const;
 /**
  * Float64 work fields, rewritten during every step: RK4 start state (x0..rho0) and weighted rate sums
  * (kx..krho), rates (ax..drho), the shifting correction of the step (sx..svz) and the new surface
  * flags (fsn), the frozen
- * viscous acceleration of the dual time step (fvx..fvz) and boundary ghost velocities (gvx..gvz).
+ * viscous acceleration of the dual time step (fvx..fvz), boundary ghost velocities (gvx..gvz), and for heat
+ * transfer the temperature's RK4 start, rate sum and rate (temp0, ktemp, dtemp), a wall particle's kernel sum
+ * over the fluid (hnorm) and the heat flux it passes (hflux).
  */
 export const WORK_F64 = [
   'x0', 'y0', 'z0', 'vx0', 'vy0', 'vz0', 'rho0',
@@ -23,6 +26,7 @@ export const WORK_F64 = [
   'sx', 'sy', 'sz', 'srho', 'svx', 'svy', 'svz', 'fsn',
   'fvx', 'fvy', 'fvz',
   'gvx', 'gvy', 'gvz',
+  'temp0', 'ktemp', 'dtemp', 'hnorm', 'hflux',
   'tmp',
 ] as const;
 export type StateF64 = (typeof STATE_F64)[number];

@@ -6,7 +6,7 @@ import type { SetupDocument } from '../domain/setup.ts';
 import { isConditionMet, type SimulationCondition } from '../domain/condition.ts';
 import { outputCount } from '../domain/settings.ts';
 import { OUTPUTS_FOLDER, type OutputMeta } from '../domain/output.ts';
-import { engineSetupOf, prepareCase, type PrepareOptions, type PreparedCase } from './caseInput.ts';
+import { UnsupportedCaseError, engineSetupOf, prepareCase, type PrepareOptions, type PreparedCase } from './caseInput.ts';
 import { bodyMotionAt } from './physics/motion.ts';
 import type { OutputPose } from '../domain/output.ts';
 import type { DiscretizerCounts, DiscretizerWarning } from './discretizer.ts';
@@ -163,6 +163,9 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
   const engineSetup: EngineSetup = engineSetupOf({ ...prepared, motion }, state);
   let backend: SolverBackend;
   if (backendKind === 'gpu') {
+    if (prepared.prm.heat !== null) {
+      throw new UnsupportedCaseError([{ setting: 'settings.thermodynamics', message: 'heat transfer runs on the CPU backend; the GPU backend does not implement it yet' }]);
+    }
     if (platform.createGpuBackend === null) throw new Error('this platform offers no GPU backend');
     backend = await platform.createGpuBackend(engineSetup);
   } else {

@@ -12,7 +12,8 @@ import {
 } from '../physics/rates.ts';
 import { openBoundaryHousekeeping } from '../physics/openBoundary.ts';
 import { shearRates } from '../physics/shearRate.ts';
-import { STATE_ARRAY_KEYS, acousticDt } from '../engine.ts';
+import { STATE_ARRAY_KEYS, THERMAL_ARRAY_KEYS, acousticDt } from '../engine.ts';
+import { ThermoKindCode, fluidHeatFluxes } from '../physics/heat.ts';
 import {
   BODY_FIELDS, bodyMoves, effectiveGravity, evaluateBodyFields, placeMovingWalls, type CaseMotion,
 } from '../physics/motion.ts';
@@ -84,10 +85,13 @@ export class CpuBackend implements SolverBackend {
   /** Reused so that the step loop allocates nothing. */
   private readonly scalars: PassScalars = { dt: 0, shiftScale: 0, listRadius2: 0, gravity: this.gravity };
   private bounds: Int32Array = new Int32Array(2);
+  /** Some wall is a heat-flux or heat-transfer-coefficient wall: its kernel sums precede every rate evaluation. */
+  private readonly heatSources: boolean;
 
   constructor(setup: EngineSetup, options: CpuBackendOptions) {
     const st = setup.state;
     this.prm = setup.prm;
+    this.heatSources = setup.prm.heat?.walls.some((w) => w.kind === ThermoKindCode.heatFlux || w.kind === ThermoKindCode.heatTransferCoefficient) ?? false;
     this.tc = setup.time;
     this.grid = setup.grid;
     this.t = st.time;
@@ -117,6 +121,7 @@ export class CpuBackend implements SolverBackend {
     for (let k = 0; k < order.length; k++) {
       const i = order[k];
       for (const key of STATE_ARRAY_KEYS) f[key][k] = st[key][i];
+      for (const key of THERMAL_ARRAY_KEYS) f[key][k] = st[key]?.[i] ?? 0;
       this.store.kind[k] = st.kind[i];
       this.store.body[k] = st.body[i];
       this.store.id[k] = st.id[i];
@@ -174,6 +179,16 @@ export class CpuBackend implements SolverBackend {
     const copy = (a: Float64Array) => a.slice(0, n);
     const shear = new Float64Array(n);
     shearRates(this.store, this.grid, this.cellStart, this.prm, n, this.sortedCount, shear);
+    let thermal: Pick<EngineSnapshot, 'temp' | 'wdepth' | 'heatFlux'> = {};
+    if (this.prm.heat !== null) {
+      // Fluid: |k ∇T|; walls: the heat flux they pass into the fluid (physics/heat.ts).
+      const heatFlux = new Float64Array(n);
+      fluidHeatFluxes(this.store, this.grid, this.cellStart, this.prm, n, this.sortedCount, heatFlux);
+      this.scalars.dt = 0;
+      this.pool.run(Pass.heatWalls, 1, 0, this.scalars);
+      for (let i = 0; i < this.wallCount; i++) heatFlux[i] = f.hflux[i];
+      thermal = { temp: copy(f.temp), wdepth: copy(f.wdepth), heatFlux };
+    }
     const ax = copy(f.ax), ay = copy(f.ay), az = copy(f.az);
     for (let i = 0; i < n; i++) {
       if (this.store.kind[i] !== ParticleKind.fluid) {
@@ -188,7 +203,7 @@ export class CpuBackend implements SolverBackend {
       x: copy(f.x), y: copy(f.y), z: copy(f.z), vx: copy(f.vx), vy: copy(f.vy), vz: copy(f.vz),
       rho: copy(f.rho), p: copy(f.p), mass: copy(f.mass), nx: copy(f.nx), ny: copy(f.ny), nz: copy(f.nz), fs: copy(f.fs),
       kind: this.store.kind.slice(0, n), body: this.store.body.slice(0, n), id: this.store.id.slice(0, n),
-      ax, ay, az, shearRate: shear,
+      ax, ay, az, shearRate: shear, ...thermal,
     };
   }
 
@@ -299,6 +314,7 @@ export class CpuBackend implements SolverBackend {
     v.listRadius2 = 0;
     if (this.prm.wallMode === WallMode.mirrored) this.pool.run(Pass.walls, 0, 0, v);
     if (this.prm.boundaries.length > 0) this.pool.run(Pass.buffers, 0, 0, v);
+    if (this.heatSources) this.pool.run(Pass.heatWalls, 0, 0, v);
   }
 
   private sort(extra: readonly F64Field[]): void {

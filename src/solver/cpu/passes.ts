@@ -6,8 +6,9 @@ import type { PhysicsParams } from '../params.ts';
 import { fluidRates, type NeighbourLists } from '../physics/rates.ts';
 import { mirroredWallStates, openBoundaryStates } from '../physics/boundaries.ts';
 import { rk4StageUpdate } from '../physics/integrate.ts';
+import { wallHeatSums } from '../physics/heat.ts';
 
-export const Pass = { walls: 1, buffers: 2, rates: 3, stage: 4, exit: 9, rebind: 10 } as const;
+export const Pass = { walls: 1, buffers: 2, rates: 3, stage: 4, heatWalls: 5, exit: 9, rebind: 10 } as const;
 
 /** Control block layout (Int32 slots). */
 export const CTRL_GENERATION = 0;
@@ -51,7 +52,7 @@ export function controlInts(threads: number): number {
 }
 
 export function boundsSetOf(pass: number): number {
-  return pass === Pass.rates ? BOUNDS_FLUID : pass === Pass.walls ? BOUNDS_WALL : BOUNDS_ALL;
+  return pass === Pass.rates ? BOUNDS_FLUID : pass === Pass.walls || pass === Pass.heatWalls ? BOUNDS_WALL : BOUNDS_ALL;
 }
 
 export interface PassScalars {
@@ -75,6 +76,9 @@ export function runPass(ctx: PassContext, pass: number, arg0: number, arg1: numb
         ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.prm, start, end, arg0, ctx.lists, v.listRadius2,
         ctx.movingWallStart, v.gravity, ctx.bodyFields,
       );
+    case Pass.heatWalls:
+      wallHeatSums(ctx.store, ctx.grid, ctx.cellStart, ctx.cellFluid, ctx.prm, start, end, arg0 !== 0);
+      return 0;
     case Pass.stage:
       return rk4StageUpdate(ctx.store, ctx.prm, start, end, arg0, v.dt, arg1 !== 0, v.shiftScale);
     default:

@@ -3,7 +3,7 @@
 // Layout: u32 header length, JSON header, padding to 8 bytes, then the arrays in header order.
 import type { EngineState } from '../engine.ts';
 import type { AccelerationSamples } from '../../domain/accelerationFile.ts';
-import { STATE_ARRAY_KEYS } from '../engine.ts';
+import { STATE_ARRAY_KEYS, THERMAL_ARRAY_KEYS } from '../engine.ts';
 import { littleEndianBytes } from './outputWriter.ts';
 import type { OutputSink } from './sink.ts';
 
@@ -56,6 +56,13 @@ export async function writeCheckpoint(sink: OutputSink, state: EngineState, info
   const arrays: Header['arrays'] = [];
   for (const key of STATE_ARRAY_KEYS) {
     const bytes = littleEndianBytes(state[key].subarray(0, state.count));
+    arrays.push({ name: key, dtype: 'f64', bytes: bytes.length });
+    parts.push(bytes);
+  }
+  for (const key of THERMAL_ARRAY_KEYS) {
+    const a = state[key];
+    if (a === undefined) continue;
+    const bytes = littleEndianBytes(a.subarray(0, state.count));
     arrays.push({ name: key, dtype: 'f64', bytes: bytes.length });
     parts.push(bytes);
   }
@@ -145,6 +152,7 @@ export async function readCheckpoint(sink: OutputSink): Promise<LoadedCheckpoint
     x: f64('x'), y: f64('y'), z: f64('z'), vx: f64('vx'), vy: f64('vy'), vz: f64('vz'), rho: f64('rho'), p: f64('p'),
     mass: f64('mass'), nx: f64('nx'), ny: f64('ny'), nz: f64('nz'), fs: f64('fs'), kind, body: u32('body'), id: u32('id'),
   };
+  for (const key of THERMAL_ARRAY_KEYS) if (arrays.has(key)) state[key] = f64(key);
   const frameAcceleration = arrays.has('frameAcceleration.time')
     ? {
       time: Array.from(f64('frameAcceleration.time')), ax: Array.from(f64('frameAcceleration.ax')),

@@ -214,6 +214,11 @@ export async function writeOutput(
       await add('acceleration', vectorFile(idx, snap.ax, snap.ay, snap.az));
       await add('shear_rate', scalarFile(idx, (i) => snap.shearRate[i]));
     }
+    // Heat transfer: temperature everywhere, heat flux of the fluid (|k ∇T|) and of the walls (into the fluid).
+    const temp = snap.temp;
+    if (temp !== undefined) await add('temperature', scalarFile(idx, (i) => temp[i]));
+    const heatFlux = snap.heatFlux;
+    if (heatFlux !== undefined && obj.kind !== 'open_boundary') await add('heat_flux', scalarFile(idx, (i) => heatFlux[i]));
     const full: OutputDataset = {
       name: 'full', count: idx.length,
       positions: { file: positionsFile, dtype: 'float32', components: 3 },

@@ -30,6 +30,10 @@ export function rk4StageUpdate(
   const f = s.f;
   const { x, y, z, vx, vy, vz, rho, p, x0, y0, z0, vx0, vy0, vz0, rho0, kx, ky, kz, kvx, kvy, kvz, krho } = f;
   const { ax, ay, az, drho, sx, sy, sz, srho, svx, svy, svz, fs, fsn } = f;
+  // Temperature of the fluid (heat transfer on); buffers keep theirs: an inlet's ioTemperature, an outlet's
+  // last fluid value.
+  const heat = prm.heat !== null;
+  const { temp, temp0, ktemp, dtemp } = f;
   const kind = s.kind;
   const w = STAGE_W[stage];
   const last = stage === 3;
@@ -81,6 +85,14 @@ export function rk4StageUpdate(
     kvy[i] += w * ay[i];
     kvz[i] += w * az[i];
     krho[i] += w * drho[i];
+    if (heat) {
+      if (stage === 0) {
+        temp0[i] = temp[i];
+        ktemp[i] = 0;
+      }
+      ktemp[i] += w * dtemp[i];
+      temp[i] = temp0[i] + cdt * (last ? ktemp[i] : dtemp[i]);
+    }
     let r: number;
     if (last) {
       x[i] = x0[i] + cdt * kx[i];

@@ -6,6 +6,7 @@ import { ParticleKind, type ParticleStore } from '../particles.ts';
 import type { GridSpec } from '../grid.ts';
 import { ShiftingMode, WallMode, type PhysicsParams } from '../params.ts';
 import { BODY_FIELDS, FIELD_U, FIELD_W } from './motion.ts';
+import { ThermoKindCode, fluidHeatRate, temperatureWallRate, wallSurfaceFlux } from './heat.ts';
 
 /** Pressure gradient, continuity, density diffusion and gravity. */
 export const RATE_PRESSURE = 1;
@@ -127,6 +128,11 @@ export function fluidRates(
   const viscCoeff = 10;
   const invH = 1 / h;
   const invWDx = 1 / wDx;
+  // Heat conduction (physics/heat.ts) with the pressure terms, so that every RK4 stage of either scheme has it.
+  const hp = prm.heat;
+  const heatOn = hp !== null && doPressure;
+  const { temp, wdepth, hnorm, dtemp } = s.f;
+  const heatArea = hp === null ? 0 : hp.dx * hp.dx;
   let maxA2 = 0;
 
   for (let i = start; i < end; i++) {
@@ -137,6 +143,8 @@ export function fluidRates(
     const invRhoi = 1 / rhoi;
     let ax = 0, ay = 0, az = 0, dr = 0;
     let vax = 0, vay = 0, vaz = 0;
+    const ti = temp[i];
+    let dT = 0;
     // Shifting accumulators: kernel gradient sum, position divergence, anti-clustering sum, gradients.
     let gcx = 0, gcy = 0, gcz = 0, divr = 0, shx = 0, shy = 0, shz = 0;
     let grx = 0, gry = 0, grz = 0;
@@ -186,6 +194,18 @@ export function fluidRates(
       const inv = 1 / (r2 + eta2);
       const vj = wallVolume;
       const slip = noSlip[body[j]] === 0;
+      if (heatOn) {
+        // r_ij points from the wall particle to the fluid particle.
+        const wt = hp.walls[body[j]];
+        if (wt !== undefined && wt.kind === ThermoKindCode.temperature) {
+          const dj = wdepth[j];
+          dT += temperatureWallRate(hp, wt.temperature, ti, rhoi, F, r2, wnx[j] * rx + wny[j] * ry + wnz[j] * rz - dj, dj);
+        } else if (wt !== undefined && wt.kind !== ThermoKindCode.adiabatic && hnorm[j] > 0) {
+          const q = r * invH;
+          const wk = kernelAlpha * t * t * t * t * (2 * q + 1);
+          dT += (wallSurfaceFlux(wt, ti) * heatArea * wk) / (hnorm[j] * rhoi * hp.heatCapacity);
+        }
+      }
       // Velocity relative to the wall and the wall's acceleration (zero for walls at rest). The wall's
       // velocity is its body's field W x + u taken at x_i, not the wall particle's own: a turning wall
       // moves ω × r_ij differently there, which the normal approach speed of the Riemann problem would
@@ -300,6 +320,7 @@ export function fluidRates(
       const rhoj = rho[j];
       const vj = mass[j] / rhoj;
       const vxij = vxi - vx[j], vyij = vyi - vy[j], vzij = vzi - vz[j];
+      if (heatOn) dT += fluidHeatRate(hp, ti, temp[j], rhoi, mass[j], rhoj, F, r2);
       const vdotr = vxij * rx + vyij * ry + vzij * rz;
       if (doPressure) {
         const pf = -(pi + p[j]) * invRhoi * vj * F;
@@ -377,6 +398,7 @@ export function fluidRates(
       oay[i] = tay;
       oaz[i] = taz;
       odrho[i] = dr;
+      if (heatOn) dtemp[i] = dT;
       const a2 = tax * tax + tay * tay + taz * taz;
       if (a2 > maxA2) maxA2 = a2;
     }

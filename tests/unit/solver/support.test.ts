@@ -12,7 +12,6 @@ describe('checkCaseSupport', () => {
   });
 
   it.each([
-    ['settings.thermodynamics', (s: ReturnType<typeof base>) => { s.settings.thermodynamics = true; }],
     ['settings.multiphase', (s: ReturnType<typeof base>) => { s.settings.multiphase = true; }],
     ['settings.surfaceTension', (s: ReturnType<typeof base>) => { s.settings.surfaceTension = true; }],
     ['settings.airDrag', (s: ReturnType<typeof base>) => { s.settings.airDrag = true; }],
@@ -48,6 +47,18 @@ describe('checkCaseSupport', () => {
     for (const i of issues) expect(i.message.length).toBeGreaterThan(5);
   });
 
+  it('accepts heat transfer with every thermal wall condition', () => {
+    const setup = base();
+    setup.settings.thermodynamics = true;
+    for (const kind of ['temperature', 'heat_flux', 'heat_transfer_coefficient'] as const) {
+      const c = setup.parts[0].component;
+      if (c.type === 'rigid') c.thermoKind = kind;
+      expect(checkCaseSupport(setup)).toEqual([]);
+    }
+    setup.materials[0].viscosityKind = 'temperature';
+    expect(checkCaseSupport(setup).map((i) => i.setting)).toEqual(['materials[0] "Water".viscosityKind']);
+  });
+
   it('accepts moving walls, moving wall velocities, a rotating frame and an acceleration file', () => {
     const setup = base();
     setup.movements.push(createMovement('rotatory', 'tank', [], 'spin'));
@@ -72,12 +83,12 @@ describe('checkCaseSupport', () => {
 
   it('makes prepareCase throw with every issue listed', async () => {
     const setup = base();
-    setup.settings.thermodynamics = true;
+    setup.settings.surfaceTension = true;
     setup.settings.airDrag = true;
     const error = await prepareCase(setup).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedCaseError);
     const issues = (error as UnsupportedCaseError).issues.map((i) => i.setting);
-    expect(issues).toEqual(expect.arrayContaining(['settings.thermodynamics', 'settings.airDrag']));
+    expect(issues).toEqual(expect.arrayContaining(['settings.surfaceTension', 'settings.airDrag']));
     expect((error as Error).message).toContain('settings.airDrag');
   });
 
