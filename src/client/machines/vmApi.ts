@@ -1,6 +1,7 @@
 // Calls of the virtual machine screens (spec 2 §7 'Remote VMs'): the list (an empty list when it cannot be
 // read), a simulation's machine, launch, auto shutdown, shutdown, VM hours, and the files of a running
 // machine: listing, a download link, and upload with progress and abort through XMLHttpRequest.
+import { xhrUpload, XhrUploadNetworkError, type XhrUploadAnswer } from '../api/xhrUpload.ts';
 import { API_PREFIX } from '../../domain/api.ts';
 import { apiErrorFromResponse } from '../../domain/errors.ts';
 import type { Project } from '../../domain/project.ts';
@@ -86,46 +87,18 @@ export async function uploadVmFile(request: {
   if (!token) throw new VmUploadError('You need to sign in to use Surge.');
   const form = new FormData();
   form.append('file', request.file, request.file.name);
-  return new Promise<VmFileEntry>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_PREFIX}${machinePath(request.simulationId)}/files?path=${encodeURIComponent(request.folder)}`);
-    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
-    };
-    const onAbort = () => xhr.abort();
-    request.signal.addEventListener('abort', onAbort, { once: true });
-    const done = () => request.signal.removeEventListener('abort', onAbort);
-    xhr.onabort = () => {
-      done();
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new VmUploadError(VM_MESSAGES.uploadFailed));
-    };
-    xhr.onload = () => {
-      done();
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 201) {
-        const parsed = vmFileEntrySchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new VmUploadError(VM_MESSAGES.uploadFailed));
-        return;
-      }
-      reject(new VmUploadError(apiErrorFromResponse(xhr.status, body, 201)?.message ?? VM_MESSAGES.uploadFailed));
-    };
-    if (request.signal.aborted) {
-      done();
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      return;
-    }
-    xhr.send(form);
-  });
+  const url = `${API_PREFIX}${machinePath(request.simulationId)}/files?path=${encodeURIComponent(request.folder)}`;
+  let answer: XhrUploadAnswer;
+  try {
+    answer = await xhrUpload(url, token, form, request);
+  } catch (error) {
+    if (error instanceof XhrUploadNetworkError) throw new VmUploadError(VM_MESSAGES.uploadFailed);
+    throw error;
+  }
+  if (answer.status === 201) {
+    const parsed = vmFileEntrySchema.safeParse(answer.body);
+    if (parsed.success) return parsed.data;
+    throw new VmUploadError(VM_MESSAGES.uploadFailed);
+  }
+  throw new VmUploadError(apiErrorFromResponse(answer.status, answer.body, 201)?.message ?? VM_MESSAGES.uploadFailed);
 }

@@ -2,6 +2,7 @@
 // uploads with progress and abort, the stored bytes of an uploaded file, the server's validation with the
 // solver's support check (the client reads only the solver part; it computes the rest itself), and the
 // movements with each moving part's keyframes.
+import { xhrUpload, XhrUploadNetworkError, type XhrUploadAnswer } from '../api/xhrUpload.ts';
 import { API_PREFIX } from '../../domain/api.ts';
 import { apiErrorFromResponse } from '../../domain/errors.ts';
 import { MESSAGES, templates } from '../../domain/messages.ts';
@@ -77,53 +78,22 @@ export async function uploadFile<S extends z.ZodType>(url: string, schema: S, re
   if (!token) throw new UploadError(templates.uploadFailed(request.file.name), 'You need to sign in to use Surge.', 401);
   const form = new FormData();
   form.append('file', request.file, request.file.name);
-  return new Promise<z.infer<S>>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
-    };
-    const onAbort = () => xhr.abort();
-    request.signal.addEventListener('abort', onAbort, { once: true });
-    const done = () => request.signal.removeEventListener('abort', onAbort);
-    xhr.onabort = () => {
-      done();
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new UploadError(templates.uploadFailed(request.file.name), 'The connection to the server failed. Try again.', 0));
-    };
-    xhr.onload = () => {
-      done();
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 201 || xhr.status === 200) {
-        const parsed = schema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new UploadError(templates.uploadFailed(request.file.name), 'The server answered with data this version of Surge does not understand.', xhr.status));
-        return;
-      }
-      if (xhr.status === 503) {
-        reject(new UploadError(templates.uploadRejected(request.file.name), MESSAGES.uploadSecurityRisk, 503));
-        return;
-      }
-      const error = apiErrorFromResponse(xhr.status, body, [200, 201]);
-      reject(new UploadError(templates.uploadFailed(request.file.name), `${error?.message ?? 'Unexpected answer.'} Try again.`, xhr.status));
-    };
-    if (request.signal.aborted) {
-      done();
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      return;
-    }
-    xhr.send(form);
-  });
+  let answer: XhrUploadAnswer;
+  try {
+    answer = await xhrUpload(url, token, form, request);
+  } catch (error) {
+    if (error instanceof XhrUploadNetworkError) throw new UploadError(templates.uploadFailed(request.file.name), 'The connection to the server failed. Try again.', 0);
+    throw error;
+  }
+  const { status, body } = answer;
+  if (status === 201 || status === 200) {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    throw new UploadError(templates.uploadFailed(request.file.name), 'The server answered with data this version of Surge does not understand.', status);
+  }
+  if (status === 503) throw new UploadError(templates.uploadRejected(request.file.name), MESSAGES.uploadSecurityRisk, 503);
+  const error = apiErrorFromResponse(status, body, [200, 201]);
+  throw new UploadError(templates.uploadFailed(request.file.name), `${error?.message ?? 'Unexpected answer.'} Try again.`, status);
 }
 
 /** The stored bytes of an uploaded file (STL), for drawing it. */
