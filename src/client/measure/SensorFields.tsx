@@ -1,14 +1,12 @@
 // The fields of a sensor (spec 1 §3 'Sensor'): its name, where it samples (a point, or a disk, rectangle or
 // uploaded surface), the attributes it records, and how it is drawn. Used by the Setup forms and by the
 // sensor dialog of Results, each with its own way of saving.
-import { Checkbox, ColorInput, Group, Input, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { Controller, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { attributeLabelWithUnit, integratedQuantities } from '../../domain/attributes.ts';
-import { DEFAULT_COLOR_PALETTE } from '../../domain/constants.ts';
 import { SURFACE_SENSOR_INTEGRALS, sensorAttributeOptions, type Sensor } from '../../domain/sensor.ts';
+import { AppearanceFields } from './AppearanceFields.tsx';
 import { MeshDefinitionFields } from './MeshDefinitionFields.tsx';
-
-const path = (p: string) => p as FieldPath<Sensor>;
 
 interface Props {
   form: UseFormReturn<Sensor>;
@@ -58,25 +56,7 @@ export function SensorFields({ form, disabled }: Props) {
           Every output also gives the {SURFACE_SENSOR_INTEGRALS.map((k) => integratedQuantities[k].label.toLowerCase()).join(', ')} through the surface.
         </Text>
       )}
-      <Input.Wrapper label="Appearance">
-        <Group gap="md" mt={4} wrap="nowrap" align="flex-end">
-          <Controller
-            control={control}
-            name={path('appearance.visibility')}
-            render={({ field }) => (
-              <Switch label="Visible" checked={Boolean(field.value)} onChange={(event) => field.onChange(event.currentTarget.checked)} data-testid="sensor-visibility" />
-            )}
-          />
-          <Controller
-            control={control}
-            name={path('appearance.color')}
-            render={({ field, fieldState }) => (
-              <ColorInput size="xs" format="hex" swatches={[...DEFAULT_COLOR_PALETTE]} swatchesPerRow={6} value={String(field.value)} onChange={field.onChange}
-                error={fieldState.error?.message} aria-label="Colour" data-testid="sensor-color" style={{ flex: 1 }} />
-            )}
-          />
-        </Group>
-      </Input.Wrapper>
+      <AppearanceFields control={control} testIdPrefix="sensor" />
     </Stack>
   );
 }

@@ -1,14 +1,13 @@
 // The fields of a volume clip (spec 1 §3 'Volume clip', §2 'volume clip inversion and fluid choice'): its
 // name, its volume (cube, cylinder or uploaded geometry), whether it keeps the fluid inside or outside, the
 // fluid it applies to, and how it is drawn. Used by the Setup forms and the clip dialog of Results.
-import { ColorInput, Group, Input, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { Controller, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
-import { DEFAULT_COLOR_PALETTE } from '../../domain/constants.ts';
+import { Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Material } from '../../domain/material.ts';
 import type { VolumeClip } from '../../domain/volumeClip.ts';
+import { AppearanceFields } from './AppearanceFields.tsx';
 import { MeshDefinitionFields } from './MeshDefinitionFields.tsx';
 
-const path = (p: string) => p as FieldPath<VolumeClip>;
 const ALL_FLUIDS = 'all';
 
 interface Props {
@@ -61,25 +60,7 @@ export function VolumeClipFields({ form, materials }: Props) {
           />
         )}
       />
-      <Input.Wrapper label="Appearance">
-        <Group gap="md" mt={4} wrap="nowrap" align="flex-end">
-          <Controller
-            control={control}
-            name={path('appearance.visibility')}
-            render={({ field }) => (
-              <Switch label="Visible" checked={Boolean(field.value)} onChange={(event) => field.onChange(event.currentTarget.checked)} data-testid="clip-visibility" />
-            )}
-          />
-          <Controller
-            control={control}
-            name={path('appearance.color')}
-            render={({ field, fieldState }) => (
-              <ColorInput size="xs" format="hex" swatches={[...DEFAULT_COLOR_PALETTE]} swatchesPerRow={6} value={String(field.value)} onChange={field.onChange}
-                error={fieldState.error?.message} aria-label="Colour" data-testid="clip-color" style={{ flex: 1 }} />
-            )}
-          />
-        </Group>
-      </Input.Wrapper>
+      <AppearanceFields control={control} testIdPrefix="clip" />
     </Stack>
   );
 }
