@@ -33,7 +33,11 @@ export function MenuBar() {
         </div>
       </Group>
       {narrow ? (
-        <MobileMenu simulationId={simulationId} />
+        <Group gap={4} wrap="nowrap">
+          {/* The simulation's VM stays one click away on narrow screens too. */}
+          {simulationId && <VmMenuButton simulationId={simulationId} />}
+          <MobileMenu simulationId={simulationId} />
+        </Group>
       ) : (
         <Group gap={4} wrap="nowrap">
           <AccessGrantSelector />

@@ -55,6 +55,12 @@ describe('post-processing machines', () => {
     await page.getByText(VM_MESSAGES.launching).first().waitFor();
     await machines.waitForVmButton('Open VM');
     await screenshot(page, 'vm-menu-button-open');
+    // Below 1024 px the menu collapses into the burger, and the VM button stays beside it.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 900, height: wide?.height ?? 800 });
+    await page.getByTestId('menu-burger').waitFor();
+    await machines.waitForVmButton('Open VM');
+    if (wide) await page.setViewportSize(wide);
     await page.getByTestId('vm-go-to').click();
     await page.waitForURL((url) => url.pathname === `/machines/${simulationId}`);
   });
