@@ -41,7 +41,7 @@ export class VmRuntime {
    */
   static async create(options: { db: Database; config: VmConfig; log: VmLog; runsMachines: boolean; cluster: boolean }): Promise<VmRuntime> {
     const { db, config, log } = options;
-    const hostKey = await getOrCreateSecret(db, 'vm.sftp_host_key', () => ssh2.utils.generateKeyPairSync('ed25519').private);
+    const hostKey = await getOrCreateSecret(db, 'vm.sftp_host_key', sftpHostKey);
     const agentKey = await getOrCreateSecret(db, 'vm.agent_key', () => randomBytes(32).toString('base64url'));
     const host = options.runsMachines ? new VmHost(config, log) : null;
     // Without a cluster this process is the only host: machines the database still calls running were
@@ -121,4 +121,16 @@ function splitAddress(address: string | null): [string | null, number] {
   if (!address) return [null, 0];
   const at = address.lastIndexOf(':');
   return [address.slice(0, at), Number(address.slice(at + 1))];
+}
+
+/**
+ * A new SFTP host key. ssh2 writes an ed25519 key now and then (about 1 in 300 here) that its own parser
+ * refuses, and a stored key is kept for good, so only a key that parses back is accepted.
+ */
+export function sftpHostKey(): string {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const key = ssh2.utils.generateKeyPairSync('ed25519').private;
+    if (!(ssh2.utils.parseKey(key) instanceof Error)) return key;
+  }
+  throw new Error('no SFTP host key that parses could be generated');
 }
