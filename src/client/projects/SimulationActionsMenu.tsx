@@ -9,7 +9,6 @@ import { errorMessage } from '../api/ApiClient.ts';
 import { cloneSimulation } from '../api/simulationsApi.ts';
 import { useApi } from '../app/services.ts';
 import { simulationPath } from '../simulation/modes.ts';
-import { hasPanelBody } from '../simulation/SidebarPanelBody.tsx';
 import { useSidebarStore } from '../simulation/sidebarStore.ts';
 import { useSession } from '../session/session.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -31,13 +30,8 @@ export function SimulationActionsMenu({ simulation, projectName, canEdit }: Simu
   const revalidate = useRevalidateProjects();
   const { hasFeature } = useSession();
   const canUpload = canEdit && hasFeature(FEATURES.UPLOAD_PREPROCESSING);
-  // Downloads live in the Download panel of the simulation; it needs a started simulation and a build
-  // that contains the export area.
-  const downloadBlocked = !downloadAvailable(simulation.state)
-    ? 'Start the simulation first'
-    : hasPanelBody('download')
-      ? null
-      : 'Downloads are not part of this installation yet';
+  // Downloads live in the Download panel of the simulation; it needs a started simulation.
+  const downloadBlocked = !downloadAvailable(simulation.state) ? 'Start the simulation first' : null;
 
   const clone = async () => {
     try {

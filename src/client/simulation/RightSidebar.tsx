@@ -6,7 +6,7 @@ import type { Simulation } from '../../domain/simulation.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { modeFromRoute } from './modes.ts';
 import { PANEL_LABEL, panelDisabledReason, sidebarWidth, visiblePanels, type SidebarPanel } from './sidebarPanels.ts';
-import { SidebarPanelBody, hasPanelBody } from './SidebarPanelBody.tsx';
+import { SidebarPanelBody } from './SidebarPanelBody.tsx';
 import { useSidebarStore } from './sidebarStore.ts';
 import { RunButton } from '../run/RunButton.tsx';
 import { StartFlow } from '../run/StartFlow.tsx';
@@ -60,7 +60,7 @@ export function RightSidebar({ simulation }: { simulation: Simulation }) {
       <Stack gap={4} align="center" py="sm" style={{ width: 50, flex: '0 0 50px', borderLeft: shown ? '1px solid var(--mantine-color-gray-2)' : undefined }}>
         <RunButton simulation={simulation} />
         {panels.map((panel) => {
-          const disabledReason = panelDisabledReason(panel, mode, simulation.state) ?? (hasPanelBody(panel) ? null : `${PANEL_LABEL[panel]} is not part of this installation yet.`);
+          const disabledReason = panelDisabledReason(panel, mode, simulation.state);
           return (
             <Tooltip key={panel} label={disabledReason ?? PANEL_LABEL[panel]} position="left" withArrow>
               <UnstyledButton component="span" style={{ display: 'inline-flex' }}>

@@ -9,11 +9,6 @@ import { ValidationPanel } from '../run/ValidationPanel.tsx';
 import { SimulationFacts } from './SimulationFacts.tsx';
 import type { SidebarPanel } from './sidebarPanels.ts';
 
-const PANELS_WITH_BODY: readonly SidebarPanel[] = ['info', 'jobs', 'checklist', 'download', 'alerts', 'history'];
-
-export function hasPanelBody(panel: SidebarPanel): boolean {
-  return PANELS_WITH_BODY.includes(panel);
-}
 
 export function SidebarPanelBody({ panel, simulation }: { panel: SidebarPanel; simulation: Simulation }) {
   if (panel === 'info') return <SimulationFacts simulation={simulation} compact />;
