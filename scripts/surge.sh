@@ -26,7 +26,8 @@ case "$cmd" in
     ;;
   solve)
     ensure_node; ensure_deps; build_wasm
-    exec node src/solver/cli.ts "$@"
+    # The solver processes' Node flags (src/solver/cpu/nodeBundle.ts, SOLVER_PROCESS_FLAGS).
+    exec node --max-semi-space-size=1 --optimize-for-size src/solver/cli.ts "$@"
     ;;
   bench)
     ensure_all

@@ -20,7 +20,10 @@ export interface BrowserMeasurement {
 }
 
 export interface ChromiumSolver {
+  /** `steps` steps after `warmup` steps. */
   measure(setup: SetupDocument, warmup: number, steps: number): Promise<BrowserMeasurement>;
+  /** From t = 0 to `endTime`: the wall time users compare. */
+  simulate(setup: SetupDocument, endTime: number): Promise<BrowserMeasurement>;
   close(): Promise<void>;
 }
 
@@ -47,10 +50,23 @@ export async function measure(setup: unknown, warmup: number, steps: number) {
     await backend.dispose();
   }
 }
+export async function simulate(setup: unknown, endTime: number) {
+  const c = await prepareCase(setup);
+  const start = performance.now();
+  const backend = await createBrowserGpuBackend(engineSetupOf(c));
+  try {
+    while (backend.time() < endTime - 1e-12) await backend.advance(endTime, { maxWallMs: 1e9, maxSteps: 1000 });
+    return { device: backend.device, particles: backend.particleCount(), steps: backend.steps(),
+      ms: performance.now() - start, bytesPerParticle: backend.bytesPerParticle };
+  } finally {
+    await backend.dispose();
+  }
+}
 `);
   writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module">
-import { measure } from './dist/solver.js';
+import { measure, simulate } from './dist/solver.js';
 window.measureSolver = measure;
+window.simulateSolver = simulate;
 window.solverReady = true;
 </script>`);
   await build({
@@ -87,6 +103,10 @@ window.solverReady = true;
       const win = window as unknown as { measureSolver: (s: unknown, w: number, n: number) => Promise<BrowserMeasurement> };
       return win.measureSolver(doc, w, n);
     }, [setup, warmup, steps] as const),
+    simulate: (setup, endTime) => page.evaluate(async ([doc, end]) => {
+      const win = window as unknown as { simulateSolver: (s: unknown, e: number) => Promise<BrowserMeasurement> };
+      return win.simulateSolver(doc, end);
+    }, [setup, endTime] as const),
     close,
   };
 }

@@ -29,11 +29,18 @@ fn timeLeft() -> f32 {
   return (loadF(G_TARGET_HI) - loadF(G_T_HI)) + (loadF(G_TARGET_LO) - loadF(G_T_LO));
 }
 
-// Sound speed plus the largest speed; no force criterion (see timeStep.ts).
+// Sound speed plus the largest speed, and the conduction bound with heat transfer; no force criterion
+// (see timeStep.ts).
 fn acousticDt(v2: f32) -> f32 {
   var dt = P.cflAc * P.h / (P.c0 + sqrt(v2));
   if (P.nu > 0.0) {
     dt = min(dt, P.cflVisc * P.h * P.h / P.nu);
+  }
+  if (P.thermalDt > 0.0) {
+    dt = min(dt, P.thermalDt);
+  }
+  if (P.surfaceTension != 0u) {
+    dt = min(dt, P.stCapillaryDt);
   }
   return dt;
 }

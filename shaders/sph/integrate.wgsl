@@ -1,15 +1,29 @@
 // RK4 stage updates on the GPU (src/solver/physics/integrate.ts): accumulate the stage rates, set the
 // next stage state, and at the last stage apply shifting, the density limiter and the deletion boundary.
+// With heat transfer the fluid's temperature takes the same stages; buffers keep theirs. With several
+// fluids each particle's pressure follows its phase's equation of state.
 
 @group(0) @binding(1) var<storage, read_write> pos: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> vel: array<vec4<f32>>;
 @group(0) @binding(3) var<storage, read_write> aux: array<vec4<f32>>;
+@group(0) @binding(4) var<storage, read_write> nrm: array<vec4<f32>>;
 @group(0) @binding(6) var<storage, read_write> rk: array<vec4<f32>>;
 @group(0) @binding(7) var<storage, read_write> rates: array<vec4<f32>>;
 @group(0) @binding(8) var<storage, read_write> extra: array<vec4<f32>>;
 @group(0) @binding(13) var<storage, read_write> globals: array<atomic<u32>>;
+// Several fluids: each phase's equation of state in the phase table (common.wgsl).
+@group(0) @binding(29) var<uniform> phaseTable: array<vec4<f32>, PHASE_ROWS>;
 
 var<workgroup> wgMax: array<f32, 64>;
+
+// Tait pressure of fluid particle i: with several fluids, of its phase (its tag, common.wgsl).
+fn particlePressure(i: u32, rho: f32) -> f32 {
+  if (P.nPhases <= 1u) {
+    return taitPressure(rho);
+  }
+  let e = phaseTable[PHASE_EOS + phaseOf(nrm[i].w)];
+  return e.z * (pow(rho / e.x, e.w) - 1.0);
+}
 
 fn loadF(slot: u32) -> f32 {
   return bitcast<f32>(atomicLoad(&globals[slot]));
@@ -29,7 +43,7 @@ fn stageUpdate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_inv
       let v4 = vel[i];
       if (stage == 0u) {
         rk[4u * i] = vec4<f32>(p4.xyz, v4.w);
-        rk[4u * i + 1u] = vec4<f32>(v4.xyz, 0.0);
+        rk[4u * i + 1u] = vec4<f32>(v4.xyz, aux[i].w);
         rk[4u * i + 2u] = vec4<f32>(0.0);
         rk[4u * i + 3u] = vec4<f32>(0.0);
       }
@@ -54,9 +68,18 @@ fn stageUpdate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_inv
         kx.w += w * a.w;
         rk[4u * i + 2u] = kx;
         var kv = rk[4u * i + 3u];
-        kv = vec4<f32>(kv.xyz + w * a.xyz, 0.0);
+        var dT = 0.0;
+        if (P.heatOn != 0u) {
+          dT = extra[3u * i + 2u].w;
+        }
+        kv = vec4<f32>(kv.xyz + w * a.xyz, kv.w + w * dT);
         rk[4u * i + 3u] = kv;
-        let v0 = rk[4u * i + 1u].xyz;
+        let v04 = rk[4u * i + 1u];
+        let v0 = v04.xyz;
+        var temperature = aux[i].w;
+        if (P.heatOn != 0u) {
+          temperature = v04.w + cdt * select(dT, kv.w, last);
+        }
         var x = vec3<f32>(0.0);
         var v = vec3<f32>(0.0);
         var r = 0.0;
@@ -83,6 +106,8 @@ fn stageUpdate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_inv
             r += f * s0.w;
             v += f * s1.xyz;
           }
+          // Periodic axes: leaving at dmax re-enters at dmin and vice versa (the grid starts at dmin there).
+          x = wrapPosition(x);
           var dead = false;
           if (P.domainActive != 0u) {
             dead = x.x < P.dminx || x.y < P.dminy || x.z < P.dminz || x.x > P.dmaxx || x.y > P.dmaxy || x.z > P.dmaxz;
@@ -103,7 +128,7 @@ fn stageUpdate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_inv
         pos[i] = vec4<f32>(x, kind);
         vel[i] = vec4<f32>(v, r);
         let au = aux[i];
-        aux[i] = vec4<f32>(taitPressure(r), au.y, fs, au.w);
+        aux[i] = vec4<f32>(particlePressure(i, r), au.y, fs, temperature);
       }
     }
   }

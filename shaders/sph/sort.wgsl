@@ -132,6 +132,24 @@ fn addOffsets(@builtin(global_invocation_id) gid: vec3<u32>) {
   }
 }
 
+// Pass 4: each particle's place in cell order into cellRank.x, read by every scatter of the sort
+// (permuteState.wgsl, permuteTags.wgsl). The places of the particles below the count are a permutation of
+// [0, count); the slots above it keep their own place, so that copying the scratch back over an array
+// leaves them as they were.
+@compute @workgroup_size(64)
+fn destinations(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = D.base + gid.x;
+  if (i >= P.capacity) {
+    return;
+  }
+  let cr = cellRank[i];
+  var d = i;
+  if (cr.x != INVALID) {
+    d = cellStart[cr.x] + cr.y;
+  }
+  cellRank[i] = vec2<u32>(d, cr.y);
+}
+
 // After the scatter: the live count is the start of the dead bin.
 @compute @workgroup_size(1)
 fn finishSort() {

@@ -55,6 +55,17 @@ export function ioProfileColumns(ioType: IoType): string[] {
   return [...IO_PROFILE_POSITION_COLUMNS, ioProfileValueColumn(ioType)];
 }
 
+/**
+ * Columns of a material's viscosity table (viscosityKind shear_rate or temperature): the shear rate
+ * √(2 D:D) in 1/s or the temperature in K, and the kinematic viscosity there in m²/s. The engine
+ * interpolates linearly between rows and holds the end values beyond them.
+ */
+export const VISCOSITY_TABLE_COLUMNS = {
+  shear_rate: ['shear_rate', 'kinematic_viscosity'],
+  temperature: ['temperature', 'kinematic_viscosity'],
+} as const;
+export type ViscosityTableKind = keyof typeof VISCOSITY_TABLE_COLUMNS;
+
 /** A new table with the given columns and `rows` rows of zeros. */
 export function emptyTable(id: string, headers: readonly string[], rows: number, name?: string): DataTable {
   return { id, ...(name !== undefined ? { name } : {}), headers: [...headers], table: headers.map(() => new Array<number>(rows).fill(0)), resultCount: rows };

@@ -97,7 +97,7 @@ function sphere(b: Builder, radius: number, segments: number): void {
 }
 
 /** Rotation taking local +Z onto `direction`. */
-function alignZ(direction: Vec3): Mat3 {
+export function alignZ(direction: Vec3): Mat3 {
   const d = normalize(direction);
   const z: Vec3 = [0, 0, 1];
   const c = dot(z, d);

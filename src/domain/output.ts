@@ -58,8 +58,21 @@ export const outputAttributeSchema = arrayFileSchema.extend({
   unit: z.string(),
   /** Min and max of the values (of the magnitude for vectors), for default colour ranges. */
   range: z.tuple([numberSchema, numberSchema]).nullable(),
+  /**
+   * The material of a per-material attribute (wetting by material): one entry of the same name per
+   * material, each with its own file. Absent on every other attribute.
+   */
+  materialId: materialIdSchema.optional(),
 });
 export type OutputAttribute = z.infer<typeof outputAttributeSchema>;
+
+/**
+ * The key that tells an output's attributes apart: the name, or `name:materialId` for a per-material
+ * attribute (the viewer's attribute choice, the exported array's name after the material).
+ */
+export function outputAttributeKey(a: Pick<OutputAttribute, 'name' | 'materialId'>): string {
+  return a.materialId === undefined ? a.name : `${a.name}:${a.materialId}`;
+}
 
 export const outputDatasetSchema = z.object({
   name: datasetNameSchema,
@@ -69,6 +82,12 @@ export const outputDatasetSchema = z.object({
   /** Triangle indices (uint32 triples) of surface datasets. */
   indices: arrayFileSchema.nullable(),
   attributes: z.array(outputAttributeSchema),
+  /**
+   * Surface area each point stands for (m², float32), on wall datasets: what the integral of a stress
+   * or of the wetting sums over (only the layer facing the fluid carries area). Without it an integral
+   * weighs each particle with V^(2/3) of its volume.
+   */
+  areas: arrayFileSchema.optional(),
 });
 export type OutputDataset = z.infer<typeof outputDatasetSchema>;
 
@@ -145,7 +164,9 @@ export function resolveOutputFile(outputFolder: string, file: string): string {
 /** Every array file a meta.json names (objects and sensors, all datasets). */
 export function outputMetaFiles(meta: Pick<OutputMeta, 'objects' | 'sensors'>): string[] {
   return [...meta.objects, ...meta.sensors].flatMap((o) =>
-    o.datasets.flatMap((d) => [d.positions.file, ...(d.indices ? [d.indices.file] : []), ...d.attributes.map((a) => a.file)]),
+    o.datasets.flatMap((d) => [
+      d.positions.file, ...(d.indices ? [d.indices.file] : []), ...(d.areas ? [d.areas.file] : []), ...d.attributes.map((a) => a.file),
+    ]),
   );
 }
 
@@ -154,12 +175,21 @@ export function outputPositionsFile(objectId: string, dataset: DatasetName): str
   return `${objectId}.${dataset}.positions.bin`;
 }
 
+export function outputAreasFile(objectId: string, dataset: DatasetName): string {
+  return `${objectId}.${dataset}.areas.bin`;
+}
+
 export function outputIndicesFile(objectId: string, dataset: DatasetName): string {
   return `${objectId}.${dataset}.indices.bin`;
 }
 
 export function outputAttributeFile(objectId: string, dataset: DatasetName, attribute: string): string {
   return `${objectId}.${dataset}.${attribute}.bin`;
+}
+
+/** File of a per-material attribute (wetting by material) for one material. */
+export function perMaterialAttributeFile(objectId: string, dataset: DatasetName, attribute: string, materialId: number): string {
+  return `${objectId}.${dataset}.${attribute}.${materialId}.bin`;
 }
 
 /** The folder of a run that holds its outputs, one subfolder per output. */

@@ -11,9 +11,12 @@ export const statisticsOperations = ['mean', 'min', 'max', '5th_percentile', 'me
 export const statisticsOperationSchema = z.enum(statisticsOperations);
 export type StatisticsOperation = z.infer<typeof statisticsOperationSchema>;
 
-/** Operations over space offered for any attribute; integral is added for stresses (combined magnitude). */
+/**
+ * Operations over space offered for any attribute; integral is added for the sources of the integrated
+ * quantities over a wall: the stresses (normal, shear and total force) and the wetting (wetted area).
+ */
 export const BASE_OPERATIONS: readonly StatisticsOperation[] = ['mean', 'min', 'max', '5th_percentile', 'median', '95th_percentile'];
-const INTEGRAL_ATTRIBUTES: readonly ResultAttributeKey[] = ['total_stress', 'shear_stress', 'normal_stress'];
+const INTEGRAL_ATTRIBUTES: readonly ResultAttributeKey[] = ['total_stress', 'shear_stress', 'normal_stress', 'wetting'];
 
 export function offeredOperations(attribute: ResultAttributeKey): readonly StatisticsOperation[] {
   return INTEGRAL_ATTRIBUTES.includes(attribute) ? [...BASE_OPERATIONS, 'integral'] : BASE_OPERATIONS;

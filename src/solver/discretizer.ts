@@ -280,6 +280,11 @@ export function discretize(input: DiscretizerInput): DiscretizedCase {
   const wallN: number[] = [];
   const blocked = new Uint8Array(total);
   const forbidden = new Uint8Array(total);
+  // The closed body whose solid side holds a point (index + 1; 0: none). A solid claims its interior over
+  // a container whose outside it shares, so a wall point inside a solid belongs to that solid even where
+  // a container's surface is nearer (the foot of a block standing on the floor).
+  const owner = new Int32Array(total);
+  const solidBody = new Set<number>();
   for (const body of bodies) {
     if (body.kind !== 'wall_boundary') continue;
     const mesh = meshes.get(body.partId);
@@ -290,7 +295,12 @@ export function discretize(input: DiscretizerInput): DiscretizedCase {
       // (inward normals: no fluid outside).
       const inside = geometry.insideLattice(mesh, lattice);
       const solid = health.volume > 0;
-      for (let i = 0; i < total; i++) if ((inside[i] === 1) === solid) forbidden[i] = 1;
+      for (let i = 0; i < total; i++) {
+        if ((inside[i] === 1) !== solid) continue;
+        forbidden[i] = 1;
+        if (owner[i] === 0 || (solid && !solidBody.has(owner[i] - 1))) owner[i] = body.index + 1;
+      }
+      if (solid) solidBody.add(body.index);
     }
     geometry.markCrossedEdges(mesh, lattice, blocked);
     const sb = geometry.surfaceBand(mesh, lattice, band);
@@ -490,7 +500,7 @@ export function discretize(input: DiscretizerInput): DiscretizedCase {
   // Wall particles: the solid side of every rigid surface, within the boundary layers (wallSites).
   const rho0 = material.density;
   const wallStart = builder.count;
-  for (const site of wallSites(wallSlot, wallDist, wallBody, wallN, forbidden, lattice, layers)) {
+  for (const site of wallSites(wallSlot, wallDist, wallBody, wallN, forbidden, owner, lattice, layers)) {
     if (claimed[site.key] === 1) continue;
     const key = site.key;
     const i = key % lnx;
@@ -588,7 +598,7 @@ interface WallSite {
  */
 function wallSites(
   wallSlot: Map<number, number>, wallDist: number[], wallBody: number[], wallN: number[], forbidden: Uint8Array,
-  lattice: Lattice, layers: number,
+  owner: Int32Array, lattice: Lattice, layers: number,
 ): WallSite[] {
   const dx = lattice.spacing;
   const [lnx, lny, lnz] = lattice.n;
@@ -637,7 +647,7 @@ function wallSites(
     if (!any) continue;
     const len = Math.hypot(sx, sy, sz);
     const normal: Vec3 = len > 1e-9 ? [sx / len, sy / len, sz / len] : [wallN[3 * slot], wallN[3 * slot + 1], wallN[3 * slot + 2]];
-    sites.push({ key, body: wallBody[slot], normal, depth: Math.abs(wallDist[slot]) });
+    sites.push({ key, body: owner[key] > 0 ? owner[key] - 1 : wallBody[slot], normal, depth: Math.abs(wallDist[slot]) });
   }
   return sites;
 }

@@ -4,6 +4,7 @@ import type { GridSpec } from './grid.ts';
 import type { PhysicsParams } from './params.ts';
 import type { CaseMotion } from './physics/motion.ts';
 import { thermalDt } from './physics/heat.ts';
+import type { PeriodicAxes } from './periodic.ts';
 
 export type BackendKind = 'cpu' | 'gpu';
 
@@ -55,6 +56,8 @@ export interface EngineSnapshot extends EngineState {
   ay: Float64Array;
   az: Float64Array;
   shearRate: Float64Array;
+  /** Kinematic viscosity (m²/s) of each fluid particle: the constant, or the table's at its state (both backends give it). */
+  kinematicViscosity?: Float64Array;
   /** Heat flux (W/m², into the fluid) each wall particle passes, with heat transfer on. */
   heatFlux?: Float64Array;
   lastDt: number;
@@ -67,6 +70,11 @@ export interface EngineSetup {
   state: EngineState;
   /** Moving walls, surface velocities and the frame's acceleration (a plan without motion for still cases). */
   motion: CaseMotion;
+  /**
+   * Translational periodic axes (validation cases; src/solver/periodic.ts): the period along each is the
+   * calculation domain's extent calcDomainMin..calcDomainMax. Absent: none.
+   */
+  periodic?: PeriodicAxes;
 }
 
 export interface AdvanceLimits {
@@ -93,7 +101,12 @@ export interface SolverBackend {
   particleCount(): number;
   /** Whole steps until the time equals `target` (the last step is shortened to hit it) or a limit is met. */
   advance(target: number, limits: AdvanceLimits): Promise<AdvanceReport>;
-  snapshot(): Promise<EngineSnapshot>;
+  /**
+   * The state now, in arrays of the snapshot's own. `reuse`: an earlier snapshot of this backend that the
+   * caller is done with, whose arrays are filled again where their length still fits (sampling a run
+   * then allocates nothing; fresh arrays each time grew the heap by a snapshot per sample, collected late).
+   */
+  snapshot(reuse?: EngineSnapshot): Promise<EngineSnapshot>;
   dispose(): Promise<void>;
 }
 
@@ -112,5 +125,7 @@ export function acousticDt(prm: PhysicsParams, maxVel2: number, cflAcoustic: num
   if (prm.nu > 0) dt = Math.min(dt, (cflViscous * prm.h * prm.h) / prm.nu);
   // Explicit conduction (heat transfer on): dt ≤ 0.1 ρ c_p h² / k; far above the acoustic step for liquids.
   if (prm.heat !== null) dt = Math.min(dt, thermalDt(prm.heat, prm.rho0, prm.h));
+  // Surface tension: capillary waves at the lattice scale, dt ≤ 0.25 √(ρ Δx³ / (2π σ)).
+  if (prm.surfaceTension !== null) dt = Math.min(dt, prm.surfaceTension.capillaryDt);
   return dt;
 }

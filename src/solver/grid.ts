@@ -1,6 +1,6 @@
 // Cell-linked list by counting sort: particles are physically reordered by cell every step, so the
 // particles of one cell (and of a row of three cells along x) are contiguous in memory.
-import { ParticleKind, STATE_F64, type F64Field, type ParticleStore } from './particles.ts';
+import { ParticleKind, STATE_F64, type F64Field, type FloatField, type ParticleStore } from './particles.ts';
 
 export interface GridSpec {
   ox: number;
@@ -11,6 +11,8 @@ export interface GridSpec {
   ny: number;
   nz: number;
   nCells: number;
+  /** Periodic axes (src/solver/periodic.ts): bit 0 x, 1 y, 2 z; the cells tile each period. Absent: none. */
+  wrap?: number;
 }
 
 const FLUID_KIND = ParticleKind.fluid;
@@ -44,6 +46,62 @@ export function cellOf(g: GridSpec, x: number, y: number, z: number): number {
   return cx + g.nx * (cy + g.ny * cz);
 }
 
+/** Entries `neighbourCellRuns` may write: nine rows of up to two runs, two cells each. */
+export const CELL_RUN_SLOTS = 36;
+
+/**
+ * The cells around cell c (itself included) as runs of consecutive cell indices, whose particles are
+ * therefore contiguous in a cell list: up to three cells of a row along x. Writes first, last pairs into
+ * `runs` and returns the number of entries written. Along a periodic axis the neighbours wrap around
+ * (a row at either end of a periodic x splits into two runs); otherwise the grid's edge cuts them.
+ */
+export function neighbourCellRuns(g: GridSpec, c: number, runs: Int32Array): number {
+  const gnx = g.nx, gny = g.ny, gnz = g.nz;
+  const wrap = g.wrap ?? 0;
+  const cx = c % gnx;
+  const cyz = (c - cx) / gnx;
+  const cy = cyz % gny;
+  const cz = (cyz - cy) / gny;
+  const wrapX = (wrap & 1) !== 0;
+  let n = 0;
+  for (let dzc = -1; dzc <= 1; dzc++) {
+    let zz = cz + dzc;
+    if (zz < 0 || zz >= gnz) {
+      if ((wrap & 4) === 0) continue;
+      zz = zz < 0 ? zz + gnz : zz - gnz;
+    }
+    for (let dyc = -1; dyc <= 1; dyc++) {
+      let yy = cy + dyc;
+      if (yy < 0 || yy >= gny) {
+        if ((wrap & 2) === 0) continue;
+        yy = yy < 0 ? yy + gny : yy - gny;
+      }
+      const row = (zz * gny + yy) * gnx;
+      if (wrapX && cx === 0) {
+        runs[n++] = row;
+        runs[n++] = row + 1;
+        runs[n++] = row + gnx - 1;
+        runs[n++] = row + gnx - 1;
+      } else if (wrapX && cx === gnx - 1) {
+        runs[n++] = row;
+        runs[n++] = row;
+        runs[n++] = row + gnx - 2;
+        runs[n++] = row + gnx - 1;
+      } else {
+        runs[n++] = row + (cx > 0 ? cx - 1 : 0);
+        runs[n++] = row + (cx < gnx - 1 ? cx + 1 : gnx - 1);
+      }
+    }
+  }
+  return n;
+}
+
+/** Some cell of the run first..last held fluid at the last sort. */
+export function runHoldsFluid(cellFluid: Uint8Array, first: number, last: number): boolean {
+  for (let c = first; c <= last; c++) if (cellFluid[c] !== 0) return true;
+  return false;
+}
+
 export interface SortScratch {
   /** Counts per cell, then running offsets; nCells + 1 entries. */
   offsets: Int32Array;
@@ -60,11 +118,13 @@ export function createSortScratch(g: GridSpec, capacity: number): SortScratch {
  * Fills `cellStart` (nCells + 1 absolute indices, cellStart[nCells] = end of the live particles) and
  * returns that end. `extra` work fields are permuted along with the state (used inside a dual time
  * step); `cellFluid` receives 1 for every cell holding fluid, so that boundary passes can skip dry
- * neighbourhoods. Particles before `from` (the static walls) are left alone.
+ * neighbourhoods. Particles before `from` (the static walls) are left alone. `state` are the state fields
+ * carried (all of them by default; the backend leaves out those its particles never use, whose pages
+ * then stay untouched and cost no memory).
  */
 export function sortByCell(
   s: ParticleStore, count: number, g: GridSpec, cellStart: Int32Array, scratch: SortScratch,
-  extra: readonly F64Field[] = [], cellFluid: Uint8Array | null = null, from = 0,
+  extra: readonly FloatField[] = [], cellFluid: Uint8Array | null = null, from = 0, state: readonly F64Field[] = STATE_F64,
 ): number {
   const { x, y, z } = s.f;
   const kind = s.kind;
@@ -110,11 +170,12 @@ export function sortByCell(
     dest[i] = c === nCells ? deadNext++ : offsets[c]++;
   }
   const tmp = s.f.tmp;
-  const permuteF64 = (a: Float64Array) => {
+  // tmp is Float64, so it carries Float32 fields exactly too.
+  const permuteF64 = (a: Float64Array | Float32Array) => {
     for (let i = from; i < count; i++) tmp[dest[i]] = a[i];
     a.set(tmp.subarray(from, live), from);
   };
-  for (const name of STATE_F64) permuteF64(s.f[name]);
+  for (const name of state) permuteF64(s.f[name]);
   for (const name of extra) permuteF64(s.f[name]);
   const tu = s.tmpU32;
   const permuteU32 = (a: Uint32Array | Int32Array) => {

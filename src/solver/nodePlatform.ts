@@ -2,16 +2,19 @@
 // wasm/pkg and an output folder on disk.
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnNodeWorker } from './cpu/nodeThreads.ts';
+import { PROJECT_ROOT } from './cpu/nodeBundle.ts';
 import { nodeFileSink } from './output/nodeFileSink.ts';
 import { createSolverRun, type SolverPlatform, type SolverRun, type SolverRunOptions } from './run.ts';
 import type { FileResolver } from './caseInput.ts';
 import type { GeometryKernel } from './geometry/geometryKernel.ts';
 import { loadGeometryKernel } from './geometry/wasmGeometryKernel.ts';
+import { prepareCaseInProcess } from './nodePrepare.ts';
 
-/** The geometry module as scripts/build-wasm.sh writes it. */
-export const GEOMETRY_WASM_PATH = fileURLToPath(new URL('../../wasm/pkg/surge_geometry.wasm', import.meta.url));
+/** The geometry module as scripts/build-wasm.sh writes it (from the project folder: see nodeBundle.ts). */
+export const GEOMETRY_WASM_PATH = join(PROJECT_ROOT, 'wasm', 'pkg', 'surge_geometry.wasm');
 
 let geometry: Promise<GeometryKernel> | null = null;
 
@@ -35,10 +38,14 @@ export function nodeGeometryKernel(): Promise<GeometryKernel> {
 export const nodePlatform: SolverPlatform = {
   spawnWorker: spawnNodeWorker,
   createGpuBackend: async (setup) => {
-    const { createNodeGpuBackend } = await import('./gpu/nodeGpu.ts');
+    // Named by a computed URL so that a bundle of the engine (nodeBundle.ts) leaves it out: bundled, its
+    // import of Dawn would load the native addon at the start of every process, CPU runs included.
+    const gpuModule = pathToFileURL(join(PROJECT_ROOT, 'src', 'solver', 'gpu', 'nodeGpu.ts')).href;
+    const { createNodeGpuBackend } = await import(gpuModule) as typeof import('./gpu/nodeGpu.ts');
     return createNodeGpuBackend(setup);
   },
   loadGeometry: nodeGeometryKernel,
+  prepareCase: prepareCaseInProcess,
   defaultThreads: availableParallelism(),
 };
 

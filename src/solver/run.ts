@@ -6,14 +6,18 @@ import type { SetupDocument } from '../domain/setup.ts';
 import { isConditionMet, type SimulationCondition } from '../domain/condition.ts';
 import { outputCount } from '../domain/settings.ts';
 import { OUTPUTS_FOLDER, type OutputMeta } from '../domain/output.ts';
-import { UnsupportedCaseError, engineSetupOf, prepareCase, type PrepareOptions, type PreparedCase } from './caseInput.ts';
-import { bodyMotionAt } from './physics/motion.ts';
+import {
+  engineSetupOf, prepareCase, type FileResolver, type PrepareOptions, type PreparedCase,
+} from './caseInput.ts';
+import { bodyMotionAt, effectiveGravity, evaluateBodyFields, planMoves } from './physics/motion.ts';
+import { BODY_FIELDS } from './physics/bodyFieldLayout.ts';
+import { computeWallLoads, wallSurfaceOf } from './physics/wallLoads.ts';
 import type { OutputPose } from '../domain/output.ts';
 import type { DiscretizerCounts, DiscretizerWarning } from './discretizer.ts';
 import type { GeometryKernel } from './geometry/geometryKernel.ts';
 import { CpuBackend } from './cpu/cpuBackend.ts';
 import type { SpawnWorker } from './cpu/threadPool.ts';
-import type { BackendKind, EngineSetup, SolverBackend } from './engine.ts';
+import type { BackendKind, EngineSetup, EngineSnapshot, SolverBackend } from './engine.ts';
 import { StaticOutputFiles, writeOutput } from './output/outputWriter.ts';
 import { CHECKPOINT_FILE, hashText, readCheckpoint, writeCheckpoint } from './output/checkpoint.ts';
 import type { OutputSink } from './output/sink.ts';
@@ -29,6 +33,11 @@ export interface SolverPlatform {
   loadGeometry: () => Promise<GeometryKernel>;
   /** Threads used when the caller does not say. */
   defaultThreads: number;
+  /**
+   * prepareCase the platform's way, where it has one that keeps the discretization's memory out of the
+   * run (Node: a process that exits afterwards, nodePrepare.ts); used unless the caller brings a kernel.
+   */
+  prepareCase?: (setup: unknown, options: { fileResolver?: FileResolver }) => Promise<PreparedCase>;
 }
 
 export type LogEvent = 'start' | 'resume' | 'progress' | 'output' | 'warning' | 'stop' | 'complete';
@@ -120,7 +129,9 @@ export function outputTimes(endTime: number, interval: number): number[] {
 }
 
 export async function createSolverRun(setupInput: SetupDocument | unknown, platform: SolverPlatform, options: SolverRunOptions): Promise<SolverRun> {
-  const prepared = await prepareCase(setupInput, { ...options, geometry: options.geometry ?? await platform.loadGeometry() });
+  const prepared = options.geometry === undefined && platform.prepareCase !== undefined
+    ? await platform.prepareCase(setupInput, options.fileResolver !== undefined ? { fileResolver: options.fileResolver } : {})
+    : await prepareCase(setupInput, { ...options, geometry: options.geometry ?? await platform.loadGeometry() });
   return {
     prepared,
     counts: prepared.discretized.counts,
@@ -163,9 +174,6 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
   const engineSetup: EngineSetup = engineSetupOf({ ...prepared, motion }, state);
   let backend: SolverBackend;
   if (backendKind === 'gpu') {
-    if (prepared.prm.heat !== null) {
-      throw new UnsupportedCaseError([{ setting: 'settings.thermodynamics', message: 'heat transfer runs on the CPU backend; the GPU backend does not implement it yet' }]);
-    }
     if (platform.createGpuBackend === null) throw new Error('this platform offers no GPU backend');
     backend = await platform.createGpuBackend(engineSetup);
   } else {
@@ -195,8 +203,11 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
     await sink.appendFile(LOG_FILE, `${JSON.stringify(e)}\n`);
     options.onLog?.(e);
   };
-  const checkpoint = async () => {
-    const snap = await backend.snapshot();
+  // The arrays of the last snapshot, filled again by the next: an output and its checkpoint share one
+  // snapshot, and outputs allocate no new ones (engine.ts).
+  let lastSnapshot: EngineSnapshot | undefined;
+  const checkpoint = async (taken?: EngineSnapshot) => {
+    const snap = taken ?? (lastSnapshot = await backend.snapshot(lastSnapshot));
     const logBytes = (await sink.fileSize(LOG_FILE)) ?? 0;
     await writeCheckpoint(sink, snap, {
       outputNo, runtime: runtime(), logBytes, setupHash, backend: backend.kind, frameAcceleration: motion.plan.acceleration,
@@ -212,12 +223,23 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
     for (const b of movingBodies) poses.set(b, bodyMotionAt(motion.plan, b, t).pose);
     return poses;
   };
+  // The wall surface (depths and areas by particle id) from the discretization, which a resumed run repeats.
+  const wallSurface = wallSurfaceOf(prepared.state, prepared.discretized.particles.wallDepth, prepared.prm.dx);
+  const wallsMove = planMoves(motion.plan);
+  const loadsAt = (snap: Awaited<ReturnType<SolverBackend['snapshot']>>) => {
+    let bodyFields: Float64Array | null = null;
+    if (wallsMove) {
+      bodyFields = new Float64Array(motion.plan.bodies.length * BODY_FIELDS);
+      evaluateBodyFields(motion.plan, snap.time, bodyFields);
+    }
+    return computeWallLoads(snap, { prm: prepared.prm, surface: wallSurface, gravity: effectiveGravity(motion.plan, snap.time), bodyFields });
+  };
   const emitOutput = async (n: number) => {
-    const snap = await backend.snapshot();
-    const written = await writeOutput(sink, n, snap, prepared.bodies, prepared.material, statics, posesAt(snap.time));
+    const snap = lastSnapshot = await backend.snapshot(lastSnapshot);
+    const written = await writeOutput(sink, n, snap, prepared.bodies, prepared.materials, statics, posesAt(snap.time), loadsAt(snap));
     outputNo = n;
     await log('output');
-    await checkpoint();
+    await checkpoint(snap);
     options.onOutput?.({ outputNo: n, time: snap.time, meta: written.meta, bytes: written.bytes });
   };
 

@@ -21,7 +21,7 @@ import { cylinderTankCase, spin, tankCase } from '../unit/solver/cases.ts';
 import type { SetupDocument } from '../../src/domain/setup.ts';
 import type { FileResolver } from '../../src/solver/caseInput.ts';
 import type { BackendKind } from '../../src/solver/engine.ts';
-import { requestNodeGpu } from '../../src/solver/gpu/nodeGpu.ts';
+import { realGpuSkipReason } from '../support/gpu.ts';
 
 const G = 9.81;
 const DX = 0.01;
@@ -31,17 +31,10 @@ const OMEGA = 12.5;
 const NU = 0.01;
 const threads = Math.min(2, availableParallelism());
 
-process.env.VK_ICD_FILENAMES ??= '/usr/lib/chromium/vk_swiftshader_icd.json';
 /** Why the GPU cases do not run here, or null when the adapter is a real GPU. */
 let gpuSkipped: string | null = 'not probed';
 beforeAll(async () => {
-  try {
-    const gpu = await requestNodeGpu();
-    gpu.device.destroy();
-    gpuSkipped = gpu.software ? `the WebGPU adapter is ${gpu.name}, a CPU emulation` : null;
-  } catch (e) {
-    gpuSkipped = `no WebGPU adapter: ${(e as Error).message}`;
-  }
+  gpuSkipped = await realGpuSkipReason();
 });
 
 function report(name: string, measured: number, reference: number, tolerance: number): number {

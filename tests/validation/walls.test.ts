@@ -9,24 +9,18 @@ import { availableParallelism } from 'node:os';
 import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
-import { createNodeGpuBackend, requestNodeGpu } from '../../src/solver/gpu/nodeGpu.ts';
+import { createNodeGpuBackend } from '../../src/solver/gpu/nodeGpu.ts';
+import { nodeGpuAvailable } from '../support/gpu.ts';
 import type { SolverBackend } from '../../src/solver/engine.ts';
 import {
   boxObstacleCase, columnImpactCase, concaveCornerCase, thinPlateCase, type ImpactCase,
 } from '../../src/solver/cases/impactCases.ts';
 import { measureImpact } from '../../src/solver/cases/impactMetrics.ts';
 
-process.env.VK_ICD_FILENAMES ??= '/usr/lib/chromium/vk_swiftshader_icd.json';
 let gpuAvailable = false;
 
 beforeAll(async () => {
-  try {
-    const gpu = await requestNodeGpu();
-    gpu.device.destroy();
-    gpuAvailable = true;
-  } catch (e) {
-    console.log(`no WebGPU adapter, the GPU case is skipped: ${(e as Error).message}`);
-  }
+  gpuAvailable = await nodeGpuAvailable('the GPU case');
 });
 
 interface Watch {

@@ -50,11 +50,13 @@ export function sensorMesh(sensor: Sensor, options: MeasureMeshOptions): SceneMe
   const color = options.mode === 'setup' ? sensor.appearance.color : RESULTS_SENSOR_COLOR;
   const appearance = { visibility: sensor.appearance.visibility, color, opacity: SENSOR_OPACITY, translucent: true, wireframe: false };
   const id = options.meshId('sensor', sensor.id);
+  // A sensor is a marker or a surface, never a container: particles within its marker do not hide it.
+  const pickOverParticles = true;
   if (sensor.kind === 'point') {
-    return { id, name: sensor.name, ...markerTriangles(sensor.position, Math.max(options.caseSize, 1e-3) * POINT_MARKER_SIZE), appearance };
+    return { id, name: sensor.name, ...markerTriangles(sensor.position, Math.max(options.caseSize, 1e-3) * POINT_MARKER_SIZE), appearance, pickOverParticles };
   }
   const triangles = definitionTriangles(sensor.mesh, options.files);
-  return triangles ? { id, name: sensor.name, ...triangles, appearance } : null;
+  return triangles ? { id, name: sensor.name, ...triangles, appearance, pickOverParticles } : null;
 }
 
 export function volumeClipMesh(clip: VolumeClip, options: MeasureMeshOptions): SceneMesh | null {

@@ -2,8 +2,8 @@
 // the colormap panel, the output loading chip, playback, the canvas actions (solid and fluid view mode,
 // arrows, clip, Save Image, camera), the output's objects picked in the canvas (hover names them, click
 // selects, Ctrl-click adds or removes, double click fits the camera) and the statistics panel below the
-// canvas, which analyses that selection. The viewer's decoding workers fetch the output files with the
-// token.
+// canvas, which analyses that selection. Visible volume clips cut the particles (data-kept: how many
+// the GPU keeps). The viewer's decoding workers fetch the output files with the token.
 import { Alert, Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ResultsSelection } from './ResultsSelection.tsx';
@@ -42,6 +42,8 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
   const expectedTotal = setup ? outputCount(setup.settings) : Math.round(DEFAULT_OUTPUT_ESTIMATE);
   const { loadingFirst, error } = useResultsViewer(viewer, simulation.id, outputs.data, expectedTotal);
   const particleCount = useViewerState(viewer, (s) => s.particleCount);
+  const keptCount = useViewerState(viewer, (s) => s.keptCount);
+  const volumeCuts = useViewerState(viewer, (s) => s.volumeCuts.join(' '));
   const backend = useViewerState(viewer, (s) => s.backend);
   const viewable = viewableOutputs(outputs.data ?? []);
   const outputIndex = useViewerState(viewer, (s) => s.playback.outputIndex);
@@ -59,6 +61,8 @@ export function ResultsScreen({ simulation }: { simulation: Simulation }) {
     <Box
       data-testid="simulation-page-results"
       data-particles={particleCount}
+      data-kept={keptCount ?? ''}
+      data-volume-cuts={volumeCuts}
       data-backend={backend ?? ''}
       data-outputs={viewable.length}
       data-selection={viewerSelection.join(' ')}

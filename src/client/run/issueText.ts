@@ -34,6 +34,8 @@ const FIELD_NAMES: Record<string, string> = {
   densityLimiter: 'Density limiter',
   speedOfSound: 'Speed of sound',
   viscosityKind: 'Viscosity',
+  viscosityShearRateTableId: 'Viscosity table (shear rate)',
+  viscosityTemperatureTableId: 'Viscosity table (temperature)',
   initialDistribution: 'Initial distribution',
   ioProfileKind: 'Inlet profile',
   component: 'Part type',

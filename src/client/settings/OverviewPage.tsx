@@ -1,20 +1,14 @@
 // Settings overview: who the user is, their organisation's credits, subscription and storage use.
-import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PERMISSIONS, ROLE_LABELS } from '../../domain/permissions.ts';
 import { useSession } from '../session/session.ts';
 import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import { QueryState } from '../ui/QueryState.tsx';
-import { StorageIndicator } from '../ui/StorageIndicator.tsx';
-import { formatCredits } from '../ui/format.ts';
-import { SubscriptionSummary } from './SubscriptionSummary.tsx';
-import { useOrganization, useOrganizationStorage } from './useAccountData.ts';
+import { OrganizationUsageCards } from './OrganizationUsageCards.tsx';
 
 export function OverviewPage() {
   const { user, can } = useSession();
-  const organization = useOrganization();
-  const storage = useOrganizationStorage();
 
   return (
     <div data-testid="settings-overview">
@@ -45,35 +39,7 @@ export function OverviewPage() {
             </Text>
           </Card>
         )}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg">
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase" mb={6}>
-              Credits
-            </Text>
-            <QueryState data={organization.data} error={organization.error} retry={() => void organization.mutate()} rows={1}>
-              {(org) => (
-                <Text fz={32} fw={700} data-testid="overview-credits">
-                  {formatCredits(org.credits)}
-                </Text>
-              )}
-            </QueryState>
-          </Card>
-          <Card withBorder radius="md" padding="lg">
-            <Text size="xs" c="dimmed" fw={700} tt="uppercase" mb={6}>
-              Storage
-            </Text>
-            <QueryState data={storage.data} error={storage.error} retry={() => void storage.mutate()} rows={1}>
-              {(value) => <StorageIndicator storage={value} width="100%" />}
-            </QueryState>
-          </Card>
-        </SimpleGrid>
-        {can(PERMISSIONS.SUBSCRIPTION_VIEW) && (
-          <Card withBorder radius="md" padding="lg">
-            <QueryState data={organization.data} error={organization.error} retry={() => void organization.mutate()}>
-              {(org) => <SubscriptionSummary organization={org} />}
-            </QueryState>
-          </Card>
-        )}
+        <OrganizationUsageCards creditsLabel="Credits" creditsTestId="overview-credits" />
       </Stack>
     </div>
   );

@@ -18,6 +18,8 @@ export interface SceneMesh {
   appearance: { visibility: boolean; color: string; opacity: number; translucent: boolean; wireframe: boolean };
   /** Where a ray that hits no part still picks this mesh: the deletion boundary answers over its whole box. */
   pickVolume?: { min: Vec3; max: Vec3 };
+  /** Picked wherever it lies in front of the particles, even where particles lie within it (sensors). */
+  pickOverParticles?: boolean;
 }
 
 export const DELETION_BOUNDARY_MESH_ID = 'deletion-boundary';

@@ -129,3 +129,20 @@ export function saveProfileTable(partId: string, table: DataTable): boolean {
     return { ...doc, dataTables, parts };
   });
 }
+
+/**
+ * Stores a material's viscosity table (over shear rate or temperature) and points the material at it with
+ * that viscosity kind.
+ */
+export function saveViscosityTable(materialId: number, kind: 'shear_rate' | 'temperature', table: DataTable): boolean {
+  return useSetupStore.getState().update((doc) => {
+    const dataTables = doc.dataTables.some((t) => t.id === table.id) ? doc.dataTables.map((t) => (t.id === table.id ? table : t)) : [...doc.dataTables, table];
+    const materials = doc.materials.map((m) => {
+      if (m.id !== materialId) return m;
+      return kind === 'shear_rate'
+        ? { ...m, viscosityKind: kind, viscosityShearRateTableId: table.id }
+        : { ...m, viscosityKind: kind, viscosityTemperatureTableId: table.id };
+    });
+    return { ...doc, dataTables, materials };
+  });
+}

@@ -19,10 +19,11 @@ import { ViewerStore, type CanvasInitStep, type ColormapStatus, type ViewerListe
 import { computeScaleBar } from './scaleBar.ts';
 import { FrameStats, lowResolutionStride, shouldOfferLowResolution } from './frameStats.ts';
 import type { MovementMode } from './keyframes.ts';
-import { OBJECT_KIND_COLORS, QUALITY_OPTIONS, VIEWER_LIMITS, VIEWER_MESSAGES, isFluidKind, type QualityId, type ViewMode } from './defaults.ts';
+import { QUALITY_OPTIONS, objectColor, VIEWER_LIMITS, VIEWER_MESSAGES, isFluidKind, type QualityId, type ViewMode } from './defaults.ts';
 import { ParticleSet, estimateSpacing, type ObjectAppearance, type ParticleObjectInput } from './engine/ParticleSet.ts';
 import { ColormapController, type ColormapPatch } from './engine/ColormapController.ts';
 import { DecodePool } from './loading/DecodePool.ts';
+import { MAX_VOLUME_CUTS, type VolumeCut, type VolumeCutShape } from './gpu/volumeCut.ts';
 import { pickParticleDataset, type LoadedOutput } from './loading/outputLoader.ts';
 import { ViewerTimeline, type OutputEntry } from './engine/ViewerTimeline.ts';
 import { loadCameraState, saveCameraState } from './cameraStorage.ts';
@@ -53,7 +54,7 @@ export interface ViewerOptions {
   pickParticles?: boolean;
 }
 
-export type { OutputEntry, ParticleObjectInput, ColormapPatch, ObjectAppearance };
+export type { OutputEntry, ParticleObjectInput, ColormapPatch, ObjectAppearance, VolumeCut, VolumeCutShape };
 
 export class Viewer {
   readonly renderer: WebGPURenderer;
@@ -360,6 +361,7 @@ export class Viewer {
     }
     this.particles.applyAppearance();
     this.store.update({ attributes, particleCount: this.particles.count(), colormap: { ...s.colormap, attribute } });
+    this.recountKept();
     this.publishObjects();
     this.colormap.apply();
     this.applyPointSizeAndQuality();
@@ -475,9 +477,61 @@ export class Viewer {
     this.u.clipPlane.value.copy(this.clipCoefficients);
     this.u.clipEnabled.value = settings.enabled ? 1 : 0;
     this.store.update({ clip: settings });
+    this.recountKept();
     const c = this.store.getState().colormap;
     if (c.autoRange && c.attribute) void this.colormap.refreshRange();
     this.requestFrame();
+  }
+
+  // ---- volume clips ----------------------------------------------------------------------------
+
+  /**
+   * Volume clips that cut the particles of the fluids they apply to (outside the shape hidden, inside
+   * when inverted), tested per particle on the GPU. Only the first MAX_VOLUME_CUTS cut; more are
+   * reported once as a warning. An empty list shows every particle again.
+   */
+  setVolumeCuts(cuts: readonly VolumeCut[]): void {
+    const applied = cuts.slice(0, MAX_VOLUME_CUTS);
+    if (cuts.length > MAX_VOLUME_CUTS) this.message('warning', VIEWER_MESSAGES.tooManyVolumeClips(MAX_VOLUME_CUTS));
+    this.u.volumeCuts.set(applied);
+    this.particles.setVolumeCuts(applied);
+    this.store.update({ volumeCuts: applied.map((c) => c.id) });
+    this.recountKept();
+    const c = this.store.getState().colormap;
+    if (c.autoRange && c.attribute) void this.colormap.refreshRange();
+    this.requestFrame();
+  }
+
+  private keptRequest = 0;
+
+  /**
+   * Counts the particles no clipping removes, on the GPU, when something may remove them; otherwise it
+   * is the particle count. The latest request wins.
+   */
+  private recountKept(attempt = 0): void {
+    const request = attempt === 0 ? ++this.keptRequest : this.keptRequest;
+    const s = this.store.getState();
+    if (!s.clip.enabled && s.volumeCuts.length === 0) {
+      if (s.keptCount !== s.particleCount) this.store.update({ keptCount: s.particleCount });
+      return;
+    }
+    if (s.keptCount !== null) this.store.update({ keptCount: null });
+    // After this task, so that a burst of changes (an output's objects, a drag of the plane) counts once;
+    // a count that fails (its layers replaced while it ran) is tried again a little later.
+    setTimeout(
+      () => {
+        if (request !== this.keptRequest || this.disposed) return;
+        void this.reducer.countKept(this.particles.layers()).then(
+          (kept) => {
+            if (request === this.keptRequest && !this.disposed) this.store.update({ keptCount: kept });
+          },
+          () => {
+            if (request === this.keptRequest && attempt < 3) this.recountKept(attempt + 1);
+          },
+        );
+      },
+      attempt === 0 ? 0 : 250,
+    );
   }
 
   /** Plane coefficients when clipping is on, for picking. */
@@ -746,15 +800,19 @@ export class Viewer {
     // thin shell) it would come out far too large, so boundaries take the fluids' spacing.
     const fluidSpacings = loaded.objects.filter((o) => isFluidKind(o.kind)).map((o) => estimateSpacing(o.arrays.positions));
     const sharedSpacing = fluidSpacings.length > 0 ? Math.min(...fluidSpacings) : undefined;
+    // Several fluids (multiphase): each fluid in its material's colour.
+    const fluidObjects = loaded.meta.objects.filter((o) => isFluidKind(o.kind)).length;
+    const materialOf = new Map(loaded.meta.objects.map((o) => [o.id, o.materialId]));
     for (const object of loaded.objects) {
       const fluid = isFluidKind(object.kind);
       this.particles.set({
         id: object.id,
         name: object.name,
         kind: object.kind,
+        materialId: loaded.meta.objects.find((o) => o.id === object.id)?.materialId ?? null,
         fluid,
         spacing: fluid ? undefined : sharedSpacing,
-        color: OBJECT_KIND_COLORS[object.kind],
+        color: objectColor(object.kind, materialOf.get(object.id) ?? null, fluidObjects),
         arrays: object.arrays,
       });
     }
@@ -787,7 +845,8 @@ export class Viewer {
   /**
    * What hover, click and double click mean at canvas CSS coordinates: a part, or (where particle objects
    * are pickable) the particle object whose drawn particles the ray meets first. A part hides particles
-   * behind it, but not those inside it: a fluid in a tank is picked through the tank's walls.
+   * behind it, but not those inside it: a fluid in a tank is picked through the tank's walls. A part that
+   * picks over particles (a sensor's marker) wins wherever the ray enters it before any particle.
    */
   pickObject(xCss: number, yCss: number): string | null {
     const ndc = this.ndcAt(xCss, yCss);
@@ -804,6 +863,7 @@ export class Viewer {
     if (!particles) return part?.id ?? null;
     if (!part) return particles.id;
     const inFront = particles.distance < part.near;
+    if (this.parts.picksOverParticles(part.id)) return inFront ? particles.id : part.id;
     const inside = part.near <= particles.distance && particles.distance <= part.far;
     return inFront || inside ? particles.id : part.id;
   }

@@ -123,6 +123,8 @@ export const VIEWER_MESSAGES = {
   vectorFieldDirectionMissing: 'Direction must be set before setting a vector field',
   canvasNotFound: 'Could not find canvas element.',
   inconsistentMeshData: 'Inconsistent mesh data.',
+  // Not a spec text: the canvas cuts with at most this many volume clips at once.
+  tooManyVolumeClips: (max: number) => `Only the first ${max} visible volume clips cut the particles in the canvas.`,
 } as const;
 
 /** Default palette for parts (spec 2 §9: 12 hex colours). */
@@ -141,3 +143,14 @@ export const OBJECT_KIND_COLORS: Readonly<Record<string, string | undefined>> = 
   wall_boundary: '#9aa5b1',
   open_boundary: '#59a14f',
 };
+
+/** Plain colours of the fluids of a multiphase output, by material id, so that each fluid reads apart. */
+export const FLUID_MATERIAL_COLORS = ['#2f6fd6', '#e8e4d8', '#e15759', '#f28e2b', '#76b7b2'] as const;
+
+/** The plain colour of an output object: by material when the output holds several fluids. */
+export function objectColor(kind: string, materialId: number | null, fluidObjects: number): string | undefined {
+  if (isFluidKind(kind)) {
+    return fluidObjects > 1 && materialId !== null ? FLUID_MATERIAL_COLORS[materialId % FLUID_MATERIAL_COLORS.length] : undefined;
+  }
+  return OBJECT_KIND_COLORS[kind];
+}

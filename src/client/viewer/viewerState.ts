@@ -91,6 +91,13 @@ export interface ViewerState {
   quality: QualityId;
   /** Particles of the objects shown. */
   particleCount: number;
+  /**
+   * Particles of the objects shown that neither the clipping plane nor a volume clip removes, counted on
+   * the GPU (every particle, whatever the quality's stride); null while unknown.
+   */
+  keptCount: number | null;
+  /** Ids of the volume clips that cut particles now. */
+  volumeCuts: string[];
   drawnCount: number;
   objects: ParticleObjectInfo[];
   attributes: AttributeInfo[];
@@ -123,6 +130,8 @@ export function initialViewerState(): ViewerState {
     pointSize: VIEWER_LIMITS.defaultPointSize,
     quality: 'all',
     particleCount: 0,
+    keptCount: 0,
+    volumeCuts: [],
     drawnCount: 0,
     objects: [],
     attributes: [],

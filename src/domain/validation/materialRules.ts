@@ -5,7 +5,8 @@ import { limitsFor, type ValidationProfile } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { IssueList, type FieldIssue } from './issues.ts';
 import { nameIssue } from './names.ts';
-import { checkTableReference, type TableLookup } from './tables.ts';
+import { tableRows } from '../dataTable.ts';
+import { checkTableReference, firstTableError, tableErrors, viscosityColumnRules, type TableLookup } from './tables.ts';
 
 export interface MaterialRuleOptions {
   profile: ValidationProfile;
@@ -33,12 +34,28 @@ export function materialIssues(material: Material, options: MaterialRuleOptions)
       list.range('kinematicViscosity', material.kinematicViscosity, L.kinematicViscosity);
       break;
     case 'shear_rate':
-      checkTableReference(list, 'viscosityShearRateTableId', material.viscosityShearRateTableId, options.tables);
+      checkViscosityTable(list, 'viscosityShearRateTableId', 'shear_rate', material.viscosityShearRateTableId, options);
       break;
     case 'temperature':
       if (!options.thermodynamics) list.error('viscosityKind', MESSAGES.temperatureViscosityNeedsHeat);
-      checkTableReference(list, 'viscosityTemperatureTableId', material.viscosityTemperatureTableId, options.tables);
+      checkViscosityTable(list, 'viscosityTemperatureTableId', 'temperature', material.viscosityTemperatureTableId, options);
       break;
   }
   return list.issues;
+}
+
+/**
+ * A viscosity table: chosen, at least 2 rows, the columns of its kind and every cell within its column's
+ * range, each cell error as the data table modal words it ('Column {c}, Row: {r}: {message}').
+ */
+function checkViscosityTable(
+  list: IssueList, field: string, kind: 'shear_rate' | 'temperature', tableId: string | null, options: MaterialRuleOptions,
+): void {
+  if (!checkTableReference(list, field, tableId, options.tables) || tableId === null) return;
+  const table = options.tables?.(tableId);
+  if (!table) return;
+  const errors = tableErrors(table.headers, tableRows(table), viscosityColumnRules(kind, options.profile));
+  for (const message of errors.globalErrors) list.error(field, message);
+  const first = firstTableError({ cellErrors: errors.cellErrors, globalErrors: [] }, table.headers);
+  if (first) list.error(field, first);
 }

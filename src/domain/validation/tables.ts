@@ -2,6 +2,7 @@
 // initial-distribution tables need a temperature column when heat transfer is on.
 import type { DataTable, DataTableErrors } from '../dataTable.ts';
 import {
+  VISCOSITY_TABLE_COLUMNS, type ViscosityTableKind,
   initialConditionCsvHeaders, ioProfileColumns, ioProfileValueColumn, requiredInitialConditionCsvHeaders, tableRowCount,
 } from '../dataTable.ts';
 import type { IoType } from '../component.ts';
@@ -90,6 +91,20 @@ export function ioProfileColumnRules(ioType: IoType, profile: ValidationProfile)
     if (header === ioProfileValueColumn(ioType)) return { header, range: ioType === 'riemann_velocity' ? L.ioVelocity : L.ioPressure };
     return { header, range: {} };
   });
+}
+
+/**
+ * The columns of a material's viscosity table and their ranges in `profile`: shear rates not negative,
+ * temperatures within the temperature limits, viscosities within the limits of a constant viscosity
+ * (spec 1 §5 'Material').
+ */
+export function viscosityColumnRules(kind: ViscosityTableKind, profile: ValidationProfile): TableColumnRule[] {
+  const L = limitsFor(profile);
+  const [argument, viscosity] = VISCOSITY_TABLE_COLUMNS[kind];
+  return [
+    { header: argument, range: kind === 'shear_rate' ? { min: 0 } : L.temperature },
+    { header: viscosity, range: L.kinematicViscosity },
+  ];
 }
 
 /**

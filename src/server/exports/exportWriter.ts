@@ -33,9 +33,16 @@ export function logCsv(entries: readonly RunLogEntry[]): string {
 }
 
 function pointData(folder: string, dataset: OutputDataset, chosen: ExportSources['attributes']): VtkArray[] {
-  return dataset.attributes
+  const arrays: VtkArray[] = dataset.attributes
     .filter((a) => chosen.allAttributes || chosen.attributes.includes(a.name))
-    .map((a) => ({ name: a.name, type: a.dtype === 'uint32' ? 'UInt32' : 'Float32', components: a.components, tuples: dataset.count, source: { kind: 'file', path: arrayPath(folder, a.file) } }));
+    // A per-material attribute is one array per material: wetting_by_material_<materialId>.
+    .map((a) => ({ name: a.materialId === undefined ? a.name : `${a.name}_${a.materialId}`, type: a.dtype === 'uint32' ? 'UInt32' : 'Float32', components: a.components, tuples: dataset.count, source: { kind: 'file', path: arrayPath(folder, a.file) } }));
+  // A wall's surface areas go with its stresses and wetting: integrating them in ParaView needs them.
+  const surfaceAttribute = arrays.some((a) => a.name === 'normal_stress' || a.name === 'shear_stress' || a.name === 'total_stress' || a.name === 'wetting');
+  if (dataset.areas && surfaceAttribute) {
+    arrays.push({ name: 'surface_area', type: 'Float32', components: 1, tuples: dataset.count, source: { kind: 'file', path: arrayPath(folder, dataset.areas.file) } });
+  }
+  return arrays;
 }
 
 /** Writes the file of one step under `root`; returns its size in bytes. */

@@ -8,9 +8,11 @@ import { rm } from 'node:fs/promises';
 import {
   isStaticOutputFile,
   outputAttributeFile,
+  outputAttributeKey,
   outputIndicesFile,
   outputMetaFiles,
   outputPositionsFile,
+  perMaterialAttributeFile,
   staticOutputFile,
   type OutputAttribute,
   type OutputDataset,
@@ -57,7 +59,8 @@ async function fastDataset(folder: string, objectId: string, full: OutputDataset
   }
   const positions = await readFloatArray(folder, full.positions, full.count);
   const attributes: Record<string, PointAttribute> = {};
-  for (const a of full.attributes) attributes[a.name] = { components: a.components, values: await readArray(folder, a, full.count) };
+  // By key: a per-material attribute (wetting by material) has one entry of its name per material.
+  for (const a of full.attributes) attributes[outputAttributeKey(a)] = { components: a.components, values: await readArray(folder, a, full.count) };
   const reduced = await reduceOutput({ positions, attributes }, target);
   let bytes = 0;
   // Same positions, same points kept: a reduced file is static where its full file and the positions are.
@@ -77,8 +80,9 @@ async function fastDataset(folder: string, objectId: string, full: OutputDataset
   const positionsFile = await write(outputPositionsFile(objectId, 'fast'), reduced.positions, staticPositions);
   const written: OutputAttribute[] = [];
   for (const a of full.attributes) {
-    const values = reduced.attributes[a.name].values;
-    const file = await write(outputAttributeFile(objectId, 'fast', a.name), values, staticPositions && isStaticOutputFile(a.file));
+    const values = reduced.attributes[outputAttributeKey(a)].values;
+    const name = a.materialId === undefined ? outputAttributeFile(objectId, 'fast', a.name) : perMaterialAttributeFile(objectId, 'fast', a.name, a.materialId);
+    const file = await write(name, values, staticPositions && isStaticOutputFile(a.file));
     written.push({ ...a, file, range: rangeOf(values, a.components) });
   }
   const count = reduced.positions.length / 3;

@@ -3,7 +3,7 @@
 // a crash of the engine (or of the GPU driver) takes only this process down. Started by solverChild.ts.
 import { readFile } from 'node:fs/promises';
 import { prepareCase, UnsupportedCaseError, type FileResolver } from '../../solver/caseInput.ts';
-import { createNodeSolverRun } from '../../solver/nodePlatform.ts';
+import { createNodeSolverRun, nodeGeometryKernel } from '../../solver/nodePlatform.ts';
 import type { DiscretizerCounts, DiscretizerWarning } from '../../solver/discretizer.ts';
 import { RUN_MESSAGES } from '../../domain/runs.ts';
 import type { FileMap, SolverFailure, SolverReport, SolverRequest } from './solverProtocol.ts';
@@ -46,7 +46,7 @@ async function handle(request: SolverRequest): Promise<void> {
   }
   try {
     if (request.type === 'discretize') {
-      const prepared = await prepareCase(request.setup, { fileResolver: resolverOf(request.files) });
+      const prepared = await prepareCase(request.setup, { fileResolver: resolverOf(request.files), geometry: await nodeGeometryKernel() });
       await send({ type: 'prepared', counts: prepared.discretized.counts, warnings: prepared.discretized.warnings });
       await send({ type: 'done', summary: null });
     } else {

@@ -8,7 +8,7 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 
 function start(init: WorkerInit, memory: WorkerRebind, generation: number): void {
-  const r = workerLoop(init, contextFromInit(init, memory.particles, memory.capacity, memory.lists, memory.listCapacity), generation);
+  const r = workerLoop(init, contextFromInit(init, memory.particles, memory.capacity, memory.lists), generation);
   if (r.reason === 'exit') return;
   scope.onmessage = (e: MessageEvent) => {
     start(init, e.data as WorkerRebind, r.generation);

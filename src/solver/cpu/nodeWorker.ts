@@ -5,7 +5,7 @@ import { workerLoop, contextFromInit, type WorkerInit, type WorkerRebind } from 
 const init = workerData as WorkerInit;
 const port = parentPort;
 if (port === null) throw new Error('solver worker started outside a worker thread');
-let ctx = contextFromInit(init, init.particles, init.capacity, init.lists, init.listCapacity);
+let ctx = contextFromInit(init, init.particles, init.capacity, init.lists);
 let generation = 0;
 for (;;) {
   const r = workerLoop(init, ctx, generation);
@@ -15,6 +15,6 @@ for (;;) {
   const msg = receiveMessageOnPort(port);
   if (msg === undefined) throw new Error('solver worker: rebind without new particle memory');
   const rebind = msg.message as WorkerRebind;
-  ctx = contextFromInit(init, rebind.particles, rebind.capacity, rebind.lists, rebind.listCapacity);
+  ctx = contextFromInit(init, rebind.particles, rebind.capacity, rebind.lists);
 }
 port.close();

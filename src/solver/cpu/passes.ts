@@ -3,12 +3,15 @@
 import type { ParticleStore } from '../particles.ts';
 import type { GridSpec } from '../grid.ts';
 import type { PhysicsParams } from '../params.ts';
-import { fluidRates, type NeighbourLists } from '../physics/rates.ts';
+import { RATE_BUILD_LIST, fluidRates } from '../physics/rates.ts';
+import { buildNeighbourLists, type NeighbourLists } from '../physics/neighbourLists.ts';
+import { colourGradients, interfaceNormals } from '../physics/surfaceTension.ts';
 import { mirroredWallStates, openBoundaryStates } from '../physics/boundaries.ts';
-import { rk4StageUpdate } from '../physics/integrate.ts';
+import { maxStepDisplacement2, rk4StageUpdate } from '../physics/integrate.ts';
 import { wallHeatSums } from '../physics/heat.ts';
+import { particleViscosities } from '../physics/viscosity.ts';
 
-export const Pass = { walls: 1, buffers: 2, rates: 3, stage: 4, heatWalls: 5, exit: 9, rebind: 10 } as const;
+export const Pass = { walls: 1, buffers: 2, rates: 3, stage: 4, heatWalls: 5, displacement: 6, normals: 7, viscosity: 8, exit: 9, rebind: 10 } as const;
 
 /** Control block layout (Int32 slots). */
 export const CTRL_GENERATION = 0;
@@ -52,7 +55,7 @@ export function controlInts(threads: number): number {
 }
 
 export function boundsSetOf(pass: number): number {
-  return pass === Pass.rates ? BOUNDS_FLUID : pass === Pass.walls || pass === Pass.heatWalls ? BOUNDS_WALL : BOUNDS_ALL;
+  return pass === Pass.rates || pass === Pass.normals || pass === Pass.viscosity ? BOUNDS_FLUID : pass === Pass.walls || pass === Pass.heatWalls ? BOUNDS_WALL : BOUNDS_ALL;
 }
 
 export interface PassScalars {
@@ -76,11 +79,28 @@ export function runPass(ctx: PassContext, pass: number, arg0: number, arg1: numb
         ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.prm, start, end, arg0, ctx.lists, v.listRadius2,
         ctx.movingWallStart, v.gravity, ctx.bodyFields,
       );
+    case Pass.normals:
+      // Surface tension: colour gradients (arg1 = 0), then the interface normals from the neighbours'
+      // gradients (arg1 = 1), before the rates read the neighbours' normals.
+      if (arg1 === 0) {
+        if ((arg0 & RATE_BUILD_LIST) !== 0) {
+          buildNeighbourLists(ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.movingWallStart, start, end, ctx.lists, v.listRadius2);
+        }
+        colourGradients(ctx.store, ctx.prm, start, end, ctx.lists);
+      } else {
+        interfaceNormals(ctx.store, ctx.prm, start, end, ctx.lists);
+      }
+      return 0;
     case Pass.heatWalls:
       wallHeatSums(ctx.store, ctx.grid, ctx.cellStart, ctx.cellFluid, ctx.prm, start, end, arg0 !== 0);
       return 0;
+    case Pass.viscosity:
+      particleViscosities(ctx.store, ctx.grid, ctx.cellStart, ctx.wallStart, ctx.movingWallStart, ctx.prm, start, end);
+      return 0;
     case Pass.stage:
       return rk4StageUpdate(ctx.store, ctx.prm, start, end, arg0, v.dt, arg1 !== 0, v.shiftScale);
+    case Pass.displacement:
+      return maxStepDisplacement2(ctx.store, start, end, ctx.prm.period);
     default:
       throw new Error(`unknown solver pass ${pass}`);
   }

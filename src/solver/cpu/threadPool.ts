@@ -8,7 +8,7 @@ import {
 } from './passes.ts';
 import type { WorkerInit, WorkerRebind } from './workerLoop.ts';
 import type { ParticleStore } from '../particles.ts';
-import type { NeighbourLists } from '../physics/rates.ts';
+import type { NeighbourLists } from '../physics/neighbourLists.ts';
 
 export interface WorkerHandle {
   postMessage(message: unknown): void;
@@ -50,7 +50,7 @@ export class ThreadPool {
           movingWallStart: ctx.movingWallStart === null ? null : ctx.movingWallStart.buffer as SharedArrayBuffer,
           bodyFields: ctx.bodyFields.buffer as SharedArrayBuffer,
           cellFluid: ctx.cellFluid.buffer as SharedArrayBuffer, lists: ctx.lists.buffer as SharedArrayBuffer,
-          listCapacity: ctx.lists.listCapacity, grid: ctx.grid, prm: ctx.prm,
+          grid: ctx.grid, prm: ctx.prm,
         }));
       }
     }
@@ -94,7 +94,7 @@ export class ThreadPool {
     if (this.workers.length === 0) return;
     const msg: WorkerRebind = {
       particles: store.buffer as SharedArrayBuffer, capacity: store.capacity,
-      lists: lists.buffer as SharedArrayBuffer, listCapacity: lists.listCapacity,
+      lists: lists.buffer as SharedArrayBuffer,
     };
     for (const w of this.workers) w.postMessage(msg);
     this.signal(Pass.rebind);

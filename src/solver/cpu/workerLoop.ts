@@ -1,7 +1,7 @@
 // Body of a solver worker thread, independent of Node or browser: waits on the shared control block,
 // runs its range of the requested pass, reports its result and goes back to waiting.
 import { particleViews } from '../particles.ts';
-import { neighbourListViews } from '../physics/rates.ts';
+import { neighbourListViews } from '../physics/neighbourLists.ts';
 import type { GridSpec } from '../grid.ts';
 import type { PhysicsParams } from '../params.ts';
 import {
@@ -22,8 +22,8 @@ export interface WorkerInit {
   movingWallStart: SharedArrayBuffer | null;
   bodyFields: SharedArrayBuffer;
   cellFluid: SharedArrayBuffer;
+  /** Neighbour lists; their layout is in the buffer's header. */
   lists: SharedArrayBuffer;
-  listCapacity: number;
   grid: GridSpec;
   prm: PhysicsParams;
 }
@@ -32,7 +32,6 @@ export interface WorkerRebind {
   particles: SharedArrayBuffer;
   capacity: number;
   lists: SharedArrayBuffer;
-  listCapacity: number;
 }
 
 /**
@@ -69,11 +68,11 @@ export function workerLoop(init: WorkerInit, ctx: PassContext, lastGeneration: n
 }
 
 export function contextFromInit(
-  init: WorkerInit, particles: SharedArrayBuffer, capacity: number, lists: SharedArrayBuffer, listCapacity: number,
+  init: WorkerInit, particles: SharedArrayBuffer, capacity: number, lists: SharedArrayBuffer,
 ): PassContext {
   return {
     store: particleViews(particles, capacity),
-    lists: neighbourListViews(lists, capacity, listCapacity),
+    lists: neighbourListViews(lists, capacity),
     grid: init.grid,
     cellStart: new Int32Array(init.cellStart),
     wallStart: new Int32Array(init.wallStart),

@@ -3,18 +3,30 @@
 // GPU prefix sum; time-step control stays on the GPU, the host reads the global state once per batch.
 // Since the time lives on the GPU, so does the motion: the bodies' poses are evaluated there from a table
 // of their movements before every rate evaluation, and the walls placed from their setup positions.
+import { periodicEngine } from '../periodic.ts';
 import { ParticleKind, allocateParticles } from '../particles.ts';
 import { createSortScratch, sortByCell, type GridSpec } from '../grid.ts';
 import {
   CFL_ACOUSTIC, CFL_ADVECTION, CFL_VISCOUS, MAX_ACOUSTIC_SUBSTEPS, type PhysicsParams,
 } from '../params.ts';
-import { RATE_FROZEN_VISCOUS, RATE_PRESSURE, RATE_SHIFT, RATE_STORE_VISCOUS, RATE_VISCOUS } from '../physics/rates.ts';
+import {
+  RATE_FROZEN_VISCOUS, RATE_PRESSURE, RATE_SHIFT, RATE_STORE_VISCOUS, RATE_VISCOUS,
+} from '../physics/rates.ts';
 import { shearRates } from '../physics/shearRate.ts';
+import { usesViscosityTable } from '../physics/viscosity.ts';
 import type {
   AdvanceLimits, AdvanceReport, EngineSetup, EngineSnapshot, EngineState, SolverBackend, TimeControl,
 } from '../engine.ts';
 import { SPH_SHADER_FILES, declaredBindings, entryPoints, type ShaderSources, type SphShaderFile } from './shaderSource.ts';
-import { OPEN_END, planMoves, type CaseMotion } from '../physics/motion.ts';
+import {
+  BODY_ROWS, G, GLOBAL_SLOTS, HEAT_ROWS, MAX_HEAT_BODIES, MAX_PHASES, MAX_UNIFORM_BODIES, MAX_VISCOSITY_ROWS, PARAMS_BYTES,
+  PARTICLE_BUFFERS, PERMUTED, PHASE_ROWS, SLOT_STRIDE, SORT_SCRATCH, particleBuffers, round16,
+} from './gpuLayout.ts';
+import {
+  boundaryTables, contactTable, heatTable, motionTable, phaseTable, referenceTable, viscosityRows, viscosityTables,
+} from './gpuTables.ts';
+import { planMoves, type CaseMotion } from '../physics/motion.ts';
+import { ThermoKindCode, fluidHeatFluxes, thermalDt, wallHeatSums } from '../physics/heat.ts';
 
 export interface GpuBackendOptions {
   device: GPUDevice;
@@ -24,27 +36,6 @@ export interface GpuBackendOptions {
   /** Most invocations per dispatch; larger dispatches are split (SwiftShader aborts on very large ones). */
   maxInvocationsPerDispatch?: number;
 }
-
-/** Global atomics slots (shaders/sph/common.wgsl). */
-const G = {
-  count: 0, maxV2: 1, maxA2: 2, prevV2: 3, prevA2: 4, tHi: 5, tLo: 6, dt: 7, steps: 8, reached: 9,
-  targetHi: 10, targetLo: 11, advLeft: 12, advEndHi: 13, advEndLo: 14, shiftScale: 15, overflow: 16, nextId: 17,
-  live: 18, advReaches: 19, gravX: 20,
-} as const;
-const GLOBAL_SLOTS = 64;
-const SLOT_STRIDE = 256;
-const PARAMS_BYTES = 320;
-/** Rows (vec4) of body fields per body (shaders/sph/motion.wgsl). */
-const BODY_ROWS = 10;
-/** Bodies whose velocity fields the rates read from a uniform array (shaders/sph/rates.wgsl). */
-const MAX_UNIFORM_BODIES = 1024;
-
-/** Per-particle buffers: binding → bytes per particle. */
-const PARTICLE_BUFFERS: Record<number, number> = {
-  1: 16, 2: 16, 3: 16, 4: 16, 5: 8, 6: 64, 7: 16, 8: 48, 11: 8, 17: 16, 18: 16, 19: 16, 20: 16, 21: 8, 22: 48,
-};
-/** Permute destinations copied back over their sources after the scatter. */
-const COPY_BACK: [number, number][] = [[17, 1], [18, 2], [19, 3], [20, 4], [21, 5], [22, 8]];
 
 interface Kernel {
   pipeline: GPUComputePipeline;
@@ -97,13 +88,19 @@ export class GpuBackend implements SolverBackend {
   private readonly wallsMove: boolean;
   /** The acceleration file makes gravity a function of time, evaluated on the GPU. */
   private readonly timeGravity: boolean;
+  /** Some wall is a heat-flux or heat-transfer-coefficient wall: its kernel sums precede every rate evaluation. */
+  private readonly heatSources: boolean;
+  /** Some fluid takes ν from a table: each fluid particle's ν of the step is evaluated before the rates. */
+  private readonly tableViscosity: boolean;
 
   constructor(setup: EngineSetup, options: GpuBackendOptions) {
     this.dev = options.device;
     this.sources = options.shaders;
     this.device = options.deviceName;
-    this.prm = setup.prm;
-    this.grid = setup.grid;
+    // Periodic axes: the grid tiles each period and the parameters carry the periods (periodic.ts).
+    const periodic = periodicEngine(setup.prm, setup.grid, setup.periodic);
+    this.prm = periodic.prm;
+    this.grid = periodic.grid;
     this.tc = setup.time;
     this.motion = setup.motion;
     this.wallsMove = planMoves(setup.motion.plan);
@@ -111,6 +108,21 @@ export class GpuBackend implements SolverBackend {
       throw new Error(`the WebGPU backend moves walls in setups of at most ${MAX_UNIFORM_BODIES} parts`);
     }
     this.timeGravity = setup.motion.plan.acceleration !== null;
+    this.tableViscosity = usesViscosityTable(this.prm);
+    if (viscosityTables(this.prm).reduce((n, t) => n + (t?.x.length ?? 0), 0) > MAX_VISCOSITY_ROWS) {
+      throw new Error(`the WebGPU backend takes viscosity tables of at most ${MAX_VISCOSITY_ROWS} rows (all fluids' together)`);
+    }
+    const hp = this.prm.heat;
+    if (hp !== null && hp.walls.length > MAX_HEAT_BODIES) {
+      throw new Error(`the WebGPU backend runs heat transfer in setups of at most ${MAX_HEAT_BODIES} parts`);
+    }
+    const phases = setup.prm.phases;
+    if (phases !== null) {
+      if (phases.rho0.length > MAX_PHASES) throw new Error(`the WebGPU backend runs at most ${MAX_PHASES} fluids`);
+      // The conduction constants go into the phase table's pair rows by the phases' order (physics/heat.ts).
+      if (hp !== null && hp.phases.length !== phases.rho0.length) throw new Error('heat transfer needs the thermal constants of every fluid');
+    }
+    this.heatSources = hp?.walls.some((w) => w.kind === ThermoKindCode.heatFlux || w.kind === ThermoKindCode.heatTransferCoefficient) ?? false;
     this.maxInvocations = Math.max(256, Math.floor((options.maxInvocationsPerDispatch ?? 65535 * 64) / 256) * 256);
     const st = setup.state;
     this.count = st.count;
@@ -206,6 +218,19 @@ export class GpuBackend implements SolverBackend {
       staging.destroy();
       return copy;
     };
+    if (this.tableViscosity) {
+      // ν of the state written: the particles sorted as at the start of a step, then the table's ν of
+      // their shear rate into nrm.x (the next step sorts again, so this changes no result).
+      const enc = this.dev.createCommandEncoder();
+      this.encodeSort(enc);
+      const pass = enc.beginComputePass();
+      this.single(pass, 'finishSort');
+      this.placeWalls(pass, 0);
+      this.boundaryStates(pass);
+      this.overRange(pass, 'particleViscosity', this.capacity);
+      pass.end();
+      this.dev.queue.submit([enc.finish()]);
+    }
     const pos = new Float32Array(await read(1, 16));
     const vel = new Float32Array(await read(2, 16));
     const aux = new Float32Array(await read(3, 16));
@@ -215,29 +240,60 @@ export class GpuBackend implements SolverBackend {
     // Outputs want the shear rate, which the step does not need: computed here on the host.
     const store = allocateParticles(n, false);
     const f = store.f;
+    const heatOn = this.prm.heat !== null;
+    const tableViscosity = this.tableViscosity;
+    const phases = this.prm.phases;
     for (let i = 0; i < n; i++) {
       f.x[i] = pos[4 * i]; f.y[i] = pos[4 * i + 1]; f.z[i] = pos[4 * i + 2];
       store.kind[i] = Math.round(pos[4 * i + 3]);
       f.vx[i] = vel[4 * i]; f.vy[i] = vel[4 * i + 1]; f.vz[i] = vel[4 * i + 2]; f.rho[i] = vel[4 * i + 3];
       f.p[i] = aux[4 * i]; f.mass[i] = aux[4 * i + 1]; f.fs[i] = aux[4 * i + 2];
+      // A fluid particle's ν of the step with a viscosity table is in nrm.x (shaders/sph/common.wgsl);
+      // without one, several fluids write each particle's phase's constant, as the CPU does (walls the largest).
+      if (tableViscosity && Math.round(pos[4 * i + 3]) === ParticleKind.fluid) f.visc[i] = nrm[4 * i];
+      else f.visc[i] = phases === null || tableViscosity ? this.prm.nu : phases.nu[phases.bodyPhase[meta[2 * i + 1]]] ?? this.prm.nu;
+      if (heatOn) f.temp[i] = aux[4 * i + 3];
+      if (heatOn || this.prm.surfaceTension !== null) {
+        if (Math.round(pos[4 * i + 3]) === ParticleKind.wall) {
+          f.wdepth[i] = f.fs[i];
+          f.fs[i] = 0;
+        } else {
+          f.wdepth[i] = 0;
+        }
+      }
       f.nx[i] = nrm[4 * i]; f.ny[i] = nrm[4 * i + 1]; f.nz[i] = nrm[4 * i + 2];
+      // With surface tension a fluid particle carries its interface normal in nrm: not a state.
+      if (pos[4 * i + 3] === ParticleKind.fluid) f.nx[i] = f.ny[i] = f.nz[i] = 0;
       store.id[i] = meta[2 * i]; store.body[i] = meta[2 * i + 1];
       const fluid = store.kind[i] === ParticleKind.fluid;
       f.ax[i] = fluid ? rates[4 * i] : 0; f.ay[i] = fluid ? rates[4 * i + 1] : 0; f.az[i] = fluid ? rates[4 * i + 2] : 0;
     }
     const cellStart = new Int32Array(this.grid.nCells + 1);
-    const live = sortByCell(store, n, this.grid, cellStart, createSortScratch(this.grid, n), ['ax', 'ay', 'az']);
+    const cellFluid = new Uint8Array(this.grid.nCells + 1);
+    const live = sortByCell(store, n, this.grid, cellStart, createSortScratch(this.grid, n), ['ax', 'ay', 'az', 'visc'], cellFluid);
     const shear = new Float64Array(live);
     shearRates(store, this.grid, cellStart, this.prm, live, live, shear);
     const g = await this.readGlobalsRaw();
-    const copy = (a: Float64Array) => a.slice(0, live);
+    const copy = (a: Float64Array | Float32Array) => Float64Array.from(a.subarray(0, live));
+    let thermal: Pick<EngineSnapshot, 'temp' | 'wdepth' | 'heatFlux'> = {};
+    if (heatOn) {
+      // Heat flux as the CPU backend outputs it, on the host (physics/heat.ts): fluid |k ∇T|, walls the
+      // flux they pass into the fluid.
+      const heatFlux = new Float64Array(live);
+      fluidHeatFluxes(store, this.grid, cellStart, this.prm, live, live, heatFlux);
+      wallHeatSums(store, this.grid, cellStart, cellFluid, this.prm, 0, live, true);
+      for (let i = 0; i < live; i++) if (store.kind[i] === ParticleKind.wall) heatFlux[i] = f.hflux[i];
+      thermal = { temp: copy(f.temp), wdepth: copy(f.wdepth), heatFlux };
+    }
     return {
       time: this.t, step: this.stepCount, nextId: g.u[G.nextId], count: live,
       maxVel2: g.f[G.prevV2], maxAccel2: g.f[G.prevA2], lastDt: this.lastDt,
       x: copy(f.x), y: copy(f.y), z: copy(f.z), vx: copy(f.vx), vy: copy(f.vy), vz: copy(f.vz), rho: copy(f.rho),
       p: copy(f.p), mass: copy(f.mass), nx: copy(f.nx), ny: copy(f.ny), nz: copy(f.nz), fs: copy(f.fs),
       kind: store.kind.slice(0, live), body: store.body.slice(0, live), id: store.id.slice(0, live),
-      ax: copy(f.ax), ay: copy(f.ay), az: copy(f.az), shearRate: shear,
+      ax: copy(f.ax), ay: copy(f.ay), az: copy(f.az), shearRate: shear, kinematicViscosity: copy(f.visc), ...thermal,
+      // The walls' depths travel with a checkpoint, for the contact angle of a resumed run.
+      ...(this.prm.surfaceTension !== null ? { wdepth: copy(f.wdepth) } : {}),
     };
   }
 
@@ -278,78 +334,30 @@ export class GpuBackend implements SolverBackend {
     this.createBuffer(10, cells * 4);
     this.createBuffer(12, (this.nBlocks + 1) * 4);
     this.createBuffer(13, GLOBAL_SLOTS * 4);
-    const bs = this.prm.boundaries;
-    const boundaryData = new ArrayBuffer(Math.max(1, bs.length) * 112);
-    const bf = new Float32Array(boundaryData);
-    const bu = new Uint32Array(boundaryData);
-    const polygon: number[] = [];
-    bs.forEach((b, k) => {
-      const o = k * 28;
-      bf.set([...b.origin, 0, ...b.normal, 0, ...b.axisU, 0, ...b.axisV, 0, b.depth, b.velocity, b.pressure, 0], o);
-      bu.set([b.body, b.direction, b.type, polygon.length / 2, b.polygon.length / 2, 0, 0, 0], o + 20);
-      polygon.push(...b.polygon);
-    });
-    this.createBuffer(15, boundaryData.byteLength);
-    this.dev.queue.writeBuffer(this.buf(15), 0, boundaryData);
-    const poly = new Float32Array(Math.max(2, polygon.length));
-    poly.set(polygon);
-    this.createBuffer(16, poly.byteLength);
-    this.dev.queue.writeBuffer(this.buf(16), 0, poly);
+    const { boundaries, polygons } = boundaryTables(this.prm);
+    this.createBuffer(15, boundaries.byteLength);
+    this.dev.queue.writeBuffer(this.buf(15), 0, boundaries);
+    this.createBuffer(16, polygons.byteLength);
+    this.dev.queue.writeBuffer(this.buf(16), 0, polygons);
     const params = this.dev.createBuffer({ label: 'sph-params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.buffers.set(0, params);
-    const table = this.motionTable();
+    const table = motionTable(this.motion.plan);
     this.createBuffer(24, table.byteLength);
     this.dev.queue.writeBuffer(this.buf(24), 0, table);
     this.createBuffer(25, Math.max(1, this.motion.plan.bodies.length) * BODY_ROWS * 16);
     this.createBuffer(27, MAX_UNIFORM_BODIES * 3 * 16, GPUBufferUsage.UNIFORM);
-    const ref = this.motion.reference;
-    const refData = new Float32Array(Math.max(1, ref.count) * 8);
-    for (let k = 0; k < ref.count; k++) {
-      refData.set([ref.x[k], ref.y[k], ref.z[k], 0, ref.nx[k], ref.ny[k], ref.nz[k], 0], 8 * k);
-    }
+    this.createBuffer(28, HEAT_ROWS * 16, GPUBufferUsage.UNIFORM);
+    const heat = heatTable(this.prm);
+    if (heat !== null) this.dev.queue.writeBuffer(this.buf(28), 0, heat);
+    if (this.tableViscosity) this.dev.queue.writeBuffer(this.buf(28), (HEAT_ROWS - MAX_VISCOSITY_ROWS) * 16, viscosityRows(this.prm));
+    this.createBuffer(29, PHASE_ROWS * 16, GPUBufferUsage.UNIFORM);
+    if (this.prm.phases !== null) this.dev.queue.writeBuffer(this.buf(29), 0, phaseTable(this.prm));
+    const refData = referenceTable(this.motion.reference);
     this.createBuffer(26, refData.byteLength);
     this.dev.queue.writeBuffer(this.buf(26), 0, refData);
-  }
-
-  /** The movements, chains and acceleration samples as shaders/sph/motion.wgsl reads them. */
-  private motionTable(): Float32Array {
-    const plan = this.motion.plan;
-    const rows: number[][] = [];
-    const movementRow = 2;
-    for (const m of plan.movements) {
-      const t = m.type;
-      const v = t.type === 'rotatory' ? t.axis : t.direction;
-      const len = Math.hypot(v[0], v[1], v[2]);
-      const unit = len > 0 ? v.map((c) => c / len) : [0, 0, 0];
-      const center = t.type === 'rotatory' ? t.center : [0, 0, 0];
-      rows.push([t.type === 'rotatory' ? 1 : 0, m.start, m.end ?? OPEN_END, t.vel], [t.acc, ...unit], [...center, 0]);
-    }
-    const chains: number[] = [];
-    const conditions: [number, number][] = [];
-    const bodies = plan.bodies.map((b) => {
-      const geometry = chains.length;
-      chains.push(...b.geometry);
-      const first = conditions.length;
-      for (const c of b.conditions) {
-        conditions.push([chains.length, c.length]);
-        chains.push(...c);
-      }
-      return [geometry, b.geometry.length, first, b.conditions.length];
-    });
-    const bodyRow = movementRow + rows.length;
-    rows.push(...bodies);
-    const conditionRow = movementRow + rows.length;
-    for (const c of conditions) rows.push([c[0], c[1], 0, 0]);
-    const chainRow = movementRow + rows.length;
-    for (const m of chains) rows.push([m, 0, 0, 0]);
-    const sampleRow = movementRow + rows.length;
-    const samples = plan.acceleration;
-    const n = samples === null ? 0 : samples.time.length;
-    for (let k = 0; k < n && samples !== null; k++) rows.push([samples.time[k], samples.ax[k], samples.ay[k], samples.az[k]]);
-    const table = new Float32Array(4 * (movementRow + rows.length));
-    table.set([plan.movements.length, bodyRow, conditionRow, chainRow, sampleRow, n, plan.bodies.length, plan.endTime], 0);
-    rows.forEach((r, k) => table.set(r, 4 * (movementRow + k)));
-    return table;
+    const contact = contactTable(this.prm);
+    this.createBuffer(30, contact.byteLength);
+    this.dev.queue.writeBuffer(this.buf(30), 0, contact);
   }
 
   private motionOn(): boolean {
@@ -358,20 +366,23 @@ export class GpuBackend implements SolverBackend {
 
   /** (Re)creates the per-particle buffers for `capacity` particles, keeping the first `count` when growing. */
   private allocate(capacity: number): void {
+    const perParticle = particleBuffers(this.prm);
     const old = new Map<number, GPUBuffer>();
-    if (this.capacity > 0) for (const b of Object.keys(PARTICLE_BUFFERS).map(Number)) old.set(b, this.buf(b));
+    if (this.capacity > 0) for (const [b, per] of perParticle) if (per > 0) old.set(b, this.buf(b));
     const oldCapacity = this.capacity;
     this.capacity = Math.max(64, Math.ceil(capacity / 64) * 64);
     this.chunkSize = Math.min(this.capacity, this.maxInvocations);
     this.nChunks = Math.ceil(this.capacity / this.chunkSize);
     const enc = this.dev.createCommandEncoder();
-    for (const [binding, per] of Object.entries(PARTICLE_BUFFERS).map(([b, s]) => [Number(b), s] as const)) {
+    for (const [binding, per] of perParticle) {
+      // A buffer the case does not use keeps its 16 bytes; the sort's scratch holds nothing between sorts.
+      if (per === 0 && this.buffers.has(binding)) continue;
       const next = this.dev.createBuffer({
-        label: `sph-${binding}`, size: this.capacity * per,
+        label: `sph-${binding}`, size: round16(this.capacity * per),
         usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
       });
       const prev = old.get(binding);
-      if (prev !== undefined) enc.copyBufferToBuffer(prev, 0, next, 0, oldCapacity * per);
+      if (prev !== undefined && binding !== SORT_SCRATCH) enc.copyBufferToBuffer(prev, 0, next, 0, oldCapacity * per);
       this.buffers.set(binding, next);
     }
     this.createBuffer(23, this.nChunks * 12, GPUBufferUsage.INDIRECT);
@@ -422,10 +433,25 @@ export class GpuBackend implements SolverBackend {
     u.set([p.densityLimiter, p.wallMode, p.lowDissipation, p.shifting, p.domainActive, p.boundaries.length], 22);
     f.set([...p.domainMin, 0, ...p.domainMax, 0, g.ox, g.oy, g.oz, g.cellSize], 28);
     u.set([g.nx, g.ny, g.nz, g.nCells, this.capacity, tc.dual ? 1 : 0, tc.dynamic ? 1 : 0], 40);
-    f.set([tc.staticDt, tc.staticAdvectionDt, CFL_ACOUSTIC, 0, CFL_VISCOUS, CFL_ADVECTION], 47);
+    const conductionDt = p.heat === null ? 0 : thermalDt(p.heat, p.rho0, p.h);
+    f.set([tc.staticDt, tc.staticAdvectionDt, CFL_ACOUSTIC, conductionDt, CFL_VISCOUS, CFL_ADVECTION], 47);
     u.set([MAX_ACOUSTIC_SUBSTEPS, this.chunkSize, this.nChunks], 53);
-    u.set([this.wallsMove ? 1 : 0, this.timeGravity ? 1 : 0, this.motion.plan.bodies.length, this.motion.reference.idBase, p.rotating], 56);
+    u.set([this.wallsMove ? 1 : 0, this.timeGravity ? 1 : 0, this.motion.plan.bodies.length, this.motion.reference.idBase, p.rotating, p.heat === null ? 0 : 1], 56);
     f.set([...p.omega, 0, ...p.omegaDot, 0, ...p.frameCenter, 0], 64);
+    // Several fluids: 1 where any has a table, each one's kind in the phase table (shaders/sph/common.wgsl).
+    const viscKind = p.phases !== null ? (this.tableViscosity ? 1 : 0) : p.viscosity?.kind ?? 0;
+    u.set([viscKind, p.viscosity?.x.length ?? 0, g.wrap ?? 0], 75);
+    u[78] = p.phases?.rho0.length ?? 0;
+    const st = p.surfaceTension;
+    if (st !== null) {
+      u[62] = 1;
+      f[31] = st.sigma;
+      f[35] = st.deltaScale;
+      f[63] = st.capillaryDt;
+      f[67] = st.normalThreshold;
+      u[79] = Math.max(0, st.phase);
+    }
+    f[71] = p.dx;
     this.dev.queue.writeBuffer(this.buf(0), 0, data);
   }
 
@@ -436,13 +462,22 @@ export class GpuBackend implements SolverBackend {
     const aux = new Float32Array(this.capacity * 4);
     const nrm = new Float32Array(this.capacity * 4);
     const meta = new Uint32Array(this.capacity * 2);
+    const heatOn = this.prm.heat !== null;
+    const depthInZ = heatOn || this.prm.surfaceTension !== null;
+    const bodyPhase = this.prm.phases?.bodyPhase ?? null;
+    if (heatOn && (st.temp === undefined || st.wdepth === undefined)) throw new Error('heat transfer needs the temperature and wall depth in the state');
     for (let i = 0; i < n; i++) {
       const k = st.kind[i];
       pos.set([st.x[i], st.y[i], st.z[i], k], 4 * i);
       vel.set([st.vx[i], st.vy[i], st.vz[i], st.rho[i]], 4 * i);
-      aux.set([st.p[i], st.mass[i], st.fs[i], 0], 4 * i);
+      // A wall's depth behind its surface in aux.z with heat transfer (its extrapolation) or surface
+      // tension (the contact angle's wall distance); aux.w the temperature with heat transfer.
+      const fs = depthInZ && k === ParticleKind.wall ? st.wdepth?.[i] ?? 0 : st.fs[i];
+      aux.set([st.p[i], st.mass[i], fs, heatOn ? st.temp?.[i] ?? 0 : 0], 4 * i);
+      // A fluid particle's tag is its phase with several fluids (shaders/sph/common.wgsl).
       const tag = k === ParticleKind.wall ? 2 * st.body[i] + (this.prm.noSlip[st.body[i]] ?? 0)
-        : k === ParticleKind.buffer ? this.prm.bodyBoundary[st.body[i]] ?? 0 : 0;
+        : k === ParticleKind.buffer ? this.prm.bodyBoundary[st.body[i]] ?? 0
+          : bodyPhase === null ? 0 : Math.max(0, bodyPhase[st.body[i]] ?? 0);
       nrm.set([st.nx[i], st.ny[i], st.nz[i], tag], 4 * i);
       meta[2 * i] = st.id[i];
       meta[2 * i + 1] = st.body[i];
@@ -583,9 +618,17 @@ export class GpuBackend implements SolverBackend {
     if (this.wallsMove) this.overRange(pass, 'moveWalls', this.capacity, 0, stage, 0);
   }
 
+  /** Colour gradients, then interface normals, before a rate evaluation with the pressure terms. */
+  private interfaceNormals(pass: GPUComputePassEncoder): void {
+    if (this.prm.surfaceTension === null) return;
+    this.overRange(pass, 'colourGradients', this.capacity);
+    this.overRange(pass, 'interfaceNormals', this.capacity);
+  }
+
   private boundaryStates(pass: GPUComputePassEncoder): void {
     if (this.prm.wallMode === 1) this.overRange(pass, 'wallStates', this.capacity);
     if (this.prm.boundaries.length > 0) this.overRange(pass, 'bufferStates', this.capacity);
+    if (this.heatSources) this.overRange(pass, 'heatWalls', this.capacity);
   }
 
   private encodeSteps(n: number): void {
@@ -594,7 +637,8 @@ export class GpuBackend implements SolverBackend {
     this.dev.queue.submit([enc.finish()]);
   }
 
-  private encodeStep(enc: GPUCommandEncoder): void {
+  /** Counting sort of the particles into cell order (moving particles, then walls, per cell). */
+  private encodeSort(enc: GPUCommandEncoder): void {
     const cap = this.capacity;
     const cells = this.bins();
     const sortPass = enc.beginComputePass();
@@ -608,26 +652,51 @@ export class GpuBackend implements SolverBackend {
     }
     this.single(sortPass, 'scanSums');
     this.overRange(sortPass, 'addOffsets', cells);
-    this.overRange(sortPass, 'permuteState', cap);
-    this.overRange(sortPass, 'permuteTags', cap);
+    this.overRange(sortPass, 'destinations', cap);
     sortPass.end();
-    for (const [from, to] of COPY_BACK) enc.copyBufferToBuffer(this.buf(from), 0, this.buf(to), 0, cap * PARTICLE_BUFFERS[to]);
+    for (const [entry, bindings] of PERMUTED) {
+      const pass = enc.beginComputePass();
+      this.overRange(pass, entry, cap);
+      pass.end();
+      let offset = 0;
+      for (const b of bindings) {
+        const size = cap * PARTICLE_BUFFERS[b];
+        enc.copyBufferToBuffer(this.buf(SORT_SCRATCH), offset, this.buf(b), 0, size);
+        offset += size;
+      }
+    }
+  }
 
+  private encodeStep(enc: GPUCommandEncoder): void {
+    const cap = this.capacity;
+    this.encodeSort(enc);
     const pass = enc.beginComputePass();
     this.single(pass, 'finishSort');
     this.placeWalls(pass, 0);
     this.boundaryStates(pass);
+    const tableViscosity = this.tableViscosity;
     if (this.tc.dual) {
       this.single(pass, 'decideAdvection');
+      if (tableViscosity) {
+        // ν of the particles where an advection step starts, as the frozen viscous forces need it.
+        this.use(pass, 'particleViscosity');
+        for (let c = 0; c < this.nChunks; c++) {
+          this.setArgs(pass, c * this.chunkSize);
+          pass.dispatchWorkgroupsIndirect(this.buf(23), c * 12);
+        }
+      }
       this.use(pass, 'fluidRates');
       for (let c = 0; c < this.nChunks; c++) {
         this.setArgs(pass, c * this.chunkSize, RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT);
         pass.dispatchWorkgroupsIndirect(this.buf(23), c * 12);
       }
+      this.interfaceNormals(pass);
       this.overRange(pass, 'fluidRates', cap, RATE_PRESSURE | RATE_FROZEN_VISCOUS);
       this.single(pass, 'afterRates');
     } else {
+      if (tableViscosity) this.overRange(pass, 'particleViscosity', cap);
       this.single(pass, 'beginStep');
+      this.interfaceNormals(pass);
       this.overRange(pass, 'fluidRates', cap, RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT);
       this.single(pass, 'chooseStep');
     }
@@ -636,6 +705,7 @@ export class GpuBackend implements SolverBackend {
     for (let stage = 1; stage < 4; stage++) {
       this.placeWalls(pass, stage);
       this.boundaryStates(pass);
+      this.interfaceNormals(pass);
       this.overRange(pass, 'fluidRates', cap, rateFlags);
       this.overRange(pass, 'stageUpdate', cap, 0, stage, stage === 3 ? 1 : 0);
     }

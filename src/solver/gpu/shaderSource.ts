@@ -1,20 +1,39 @@
 // WGSL sources of the GPU backend. The loader is injected: Node reads shaders/sph from disk
 // (nodeGpu.ts), the browser bundles them with Vite (browserGpu.ts).
 
-/** Kernel files of shaders/sph/ (without .wgsl); `common` is prepended to each of the others. */
+/** Kernel files of shaders/sph/ (without .wgsl); `common` is prepended to each, its chunks appended. */
 export const SPH_SHADER_FILES = [
-  'sort', 'permuteState', 'permuteTags', 'rates', 'boundaries', 'integrate', 'control', 'housekeeping', 'motion', 'moveWalls',
+  'sort', 'permuteState', 'permuteTags', 'rates', 'boundaries', 'openBoundaries', 'integrate', 'control', 'housekeeping', 'motion', 'moveWalls', 'heat',
+  'surfaceTension',
 ] as const;
 export type SphShaderFile = (typeof SPH_SHADER_FILES)[number];
 
-export type ShaderLoader = (name: SphShaderFile | 'common') => Promise<string>;
+/**
+ * Chunks of shaders/sph/ shared by several kernel files, appended to each file that lists them (WGSL
+ * declarations may come after their use). A chunk uses the bindings its files declare.
+ */
+export const SHADER_CHUNKS: Partial<Record<SphShaderFile, readonly ShaderChunk[]>> = {
+  boundaries: ['shepard'],
+  openBoundaries: ['shepard'],
+};
+export type ShaderChunk = 'shepard';
+
+export type ShaderLoader = (name: SphShaderFile | ShaderChunk | 'common') => Promise<string>;
 
 export type ShaderSources = Record<SphShaderFile, string>;
 
 export async function loadSphShaders(load: ShaderLoader): Promise<ShaderSources> {
   const common = await load('common');
   const out = {} as ShaderSources;
-  for (const name of SPH_SHADER_FILES) out[name] = `${common}\n${await load(name)}`;
+  const chunks = new Map<ShaderChunk, string>();
+  for (const name of SPH_SHADER_FILES) {
+    const parts = [common, await load(name)];
+    for (const chunk of SHADER_CHUNKS[name] ?? []) {
+      if (!chunks.has(chunk)) chunks.set(chunk, await load(chunk));
+      parts.push(chunks.get(chunk) as string);
+    }
+    out[name] = parts.join('\n');
+  }
   return out;
 }
 

@@ -1,6 +1,8 @@
 // Reads an output folder back (tests, statistics, the CLI summary): meta.json and the typed arrays of
 // one object's dataset, wherever meta.json places its files (the output's folder or the static one).
-import { outputFilePath, outputFolderPath, outputMetaSchema, type OutputMeta, type OutputObject } from '../../domain/output.ts';
+import {
+  outputAttributeKey, outputFilePath, outputFolderPath, outputMetaSchema, type OutputMeta, type OutputObject,
+} from '../../domain/output.ts';
 import type { OutputSink } from './sink.ts';
 
 export async function readOutputMeta(sink: OutputSink, outputNo: number): Promise<OutputMeta> {
@@ -13,6 +15,7 @@ export interface ObjectArrays {
   object: OutputObject;
   count: number;
   positions: Float32Array;
+  /** By attribute key: the name, or `name:materialId` for a per-material attribute (outputAttributeKey). */
   attributes: Map<string, Float32Array | Uint32Array>;
 }
 
@@ -31,6 +34,6 @@ export async function readOutputObject(
   };
   const positions = (await load(ds.positions.file, 'float32')) as Float32Array;
   const attributes = new Map<string, Float32Array | Uint32Array>();
-  for (const a of ds.attributes) attributes.set(a.name, await load(a.file, a.dtype));
+  for (const a of ds.attributes) attributes.set(outputAttributeKey(a), await load(a.file, a.dtype));
   return { object, count: ds.count, positions, attributes };
 }

@@ -1,11 +1,11 @@
 // Output N: `outputs/<N>/meta.json` (domain outputFolderPath and outputMetaSchema) plus one little-endian float32/uint32
-// file per object, dataset and attribute. Objects: the fluid (per material), every wall part and every
+// file per object, dataset and attribute. Objects: the fluid (one per material with several fluids), every wall part and every
 // open boundary part. Dataset `full` holds all particles; `raw` (for statistics) references the same files.
 // The walls of parts that do not move are written once: their files go to `outputs/static/`, and every
 // later output whose values are the same names them there (`../static/<file>`) instead of writing them again.
 import {
   OUTPUT_META_VERSION, OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputAttributeFile, outputFolderPath, outputMetaSchema,
-  outputPositionsFile, staticOutputFile, type OutputAttribute, type OutputDataset, type OutputMeta, type OutputObject,
+  outputAreasFile, perMaterialAttributeFile, outputPositionsFile, staticOutputFile, type OutputAttribute, type OutputDataset, type OutputMeta, type OutputObject,
   type OutputPose,
 } from '../../domain/output.ts';
 import { resultAttributes, type ResultAttributeKey } from '../../domain/attributes.ts';
@@ -14,6 +14,10 @@ import { ParticleKind } from '../particles.ts';
 import type { BodyInfo } from '../discretizer.ts';
 import type { EngineSnapshot } from '../engine.ts';
 import type { OutputSink } from './sink.ts';
+import type { WallLoads } from '../physics/wallLoads.ts';
+
+/** Attributes of the fluid's loads on a wall (physics/wallLoads.ts): written at every output, never static. */
+export const WALL_LOAD_ATTRIBUTES = ['pressure', 'normal_stress', 'shear_stress', 'total_stress', 'wetting'] as const satisfies readonly ResultAttributeKey[];
 
 interface ObjectSelection {
   id: string;
@@ -29,23 +33,29 @@ interface ObjectSelection {
 }
 
 function selectObjects(
-  snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material, perOutputBodies: ReadonlySet<number>,
+  snap: EngineSnapshot, bodies: readonly BodyInfo[], fluids: Material | readonly Material[], perOutputBodies: ReadonlySet<number>,
 ): ObjectSelection[] {
   const perBody = new Map<number, number[]>();
-  const fluid: number[] = [];
+  // One fluid object per material: several fluids (multiphase) by the material of each particle's part.
+  const materials = Array.isArray(fluids) ? fluids as readonly Material[] : [fluids as Material];
+  const fluidOf = new Map<number, number[]>();
+  for (const m of materials) fluidOf.set(m.id, []);
+  const first = fluidOf.get(materials[0].id) as number[];
   for (let i = 0; i < snap.count; i++) {
     const k = snap.kind[i];
-    if (k === ParticleKind.fluid) fluid.push(i);
-    else if (k === ParticleKind.wall || k === ParticleKind.buffer) {
+    if (k === ParticleKind.fluid) {
+      const id = materials.length > 1 ? bodies[snap.body[i]]?.materialId : null;
+      (id === null || id === undefined ? first : fluidOf.get(id) ?? first).push(i);
+    } else if (k === ParticleKind.wall || k === ParticleKind.buffer) {
       const list = perBody.get(snap.body[i]);
       if (list === undefined) perBody.set(snap.body[i], [i]);
       else list.push(i);
     }
   }
-  const objects: ObjectSelection[] = [{
+  const objects: ObjectSelection[] = materials.map((material) => ({
     id: `fluid_${material.id}`, kind: 'fluid', name: material.name, partId: null, materialId: material.id, body: null,
-    indices: Uint32Array.from(fluid), staticCandidate: false,
-  }];
+    indices: Uint32Array.from(fluidOf.get(material.id) as number[]), staticCandidate: false,
+  }));
   for (const b of bodies) {
     if (b.kind !== 'wall_boundary' && b.kind !== 'open_boundary') continue;
     const staticCandidate = b.kind === 'wall_boundary' && !perOutputBodies.has(b.index);
@@ -136,6 +146,21 @@ function scalarFile(idx: Uint32Array, value: (i: number) => number): { data: Flo
   return { data, range: idx.length > 0 ? [lo, hi] : null };
 }
 
+function tripleFile(idx: Uint32Array, src: Float64Array): { data: Float32Array; range: [number, number] | null } {
+  const data = new Float32Array(idx.length * 3);
+  let lo = Infinity, hi = -Infinity;
+  for (let k = 0; k < idx.length; k++) {
+    const i = idx[k];
+    data[3 * k] = src[3 * i];
+    data[3 * k + 1] = src[3 * i + 1];
+    data[3 * k + 2] = src[3 * i + 2];
+    const m = Math.hypot(data[3 * k], data[3 * k + 1], data[3 * k + 2]);
+    if (m < lo) lo = m;
+    if (m > hi) hi = m;
+  }
+  return { data, range: idx.length > 0 ? [lo, hi] : null };
+}
+
 function uintFile(idx: Uint32Array, src: Uint32Array): { data: Uint32Array; range: [number, number] | null } {
   const data = new Uint32Array(idx.length);
   let lo = Infinity, hi = -Infinity;
@@ -167,11 +192,14 @@ export interface WrittenOutput {
 /**
  * Writes output `outputNo`. `statics` says which wall parts opt into full files at every output (parts
  * that move); without it every wall part's files may come from the static folder. `poses` gives the pose
- * of each moving part (by body index) at the output's time, written into its wall object.
+ * of each moving part (by body index) at the output's time, written into its wall object. `loads` (the
+ * fluid's loads on the walls, physics/wallLoads.ts) gives the walls their pressure, stresses, wetting and
+ * surface areas; they change at every output, so they are never taken from the static folder.
  */
 export async function writeOutput(
-  sink: OutputSink, outputNo: number, snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material,
+  sink: OutputSink, outputNo: number, snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material | readonly Material[],
   statics: StaticOutputFiles = new StaticOutputFiles(sink), poses: ReadonlyMap<number, OutputPose> = new Map(),
+  loads: WallLoads | null = null,
 ): Promise<WrittenOutput> {
   const folder = outputFolderPath(outputNo);
   const objects: OutputObject[] = [];
@@ -193,9 +221,11 @@ export async function writeOutput(
   for (const obj of selectObjects(snap, bodies, material, statics.perOutputBodies)) {
     const idx = obj.indices;
     const attributes: OutputAttribute[] = [];
-    const add = async (name: ResultAttributeKey, file: { data: Float32Array | Uint32Array; range: [number, number] | null }) => {
+    const add = async (
+      name: ResultAttributeKey, file: { data: Float32Array | Uint32Array; range: [number, number] | null }, staticCandidate = obj.staticCandidate,
+    ) => {
       const def = resultAttributes[name];
-      const fileName = await write(outputAttributeFile(obj.id, 'full', name), file.data, obj.staticCandidate);
+      const fileName = await write(outputAttributeFile(obj.id, 'full', name), file.data, staticCandidate);
       attributes.push({
         file: fileName, dtype: def.integer ? 'uint32' : 'float32', components: def.components, name, unit: def.unit,
         range: file.range,
@@ -204,7 +234,9 @@ export async function writeOutput(
     const positions = vectorFile(idx, snap.x, snap.y, snap.z);
     const positionsFile = await write(outputPositionsFile(obj.id, 'full'), positions.data, obj.staticCandidate);
     await add('velocity', vectorFile(idx, snap.vx, snap.vy, snap.vz));
-    await add('pressure', scalarFile(idx, (i) => snap.p[i]));
+    const wallLoads = obj.kind === 'wall_boundary' ? loads : null;
+    if (wallLoads !== null) await add('pressure', scalarFile(idx, (i) => wallLoads.pressure[i]), false);
+    else await add('pressure', scalarFile(idx, (i) => snap.p[i]));
     await add('density', scalarFile(idx, (i) => snap.rho[i]));
     await add('mass', scalarFile(idx, (i) => snap.mass[i]));
     await add('volume', scalarFile(idx, (i) => snap.mass[i] / snap.rho[i]));
@@ -213,16 +245,41 @@ export async function writeOutput(
     if (obj.kind === 'fluid') {
       await add('acceleration', vectorFile(idx, snap.ax, snap.ay, snap.az));
       await add('shear_rate', scalarFile(idx, (i) => snap.shearRate[i]));
+      const nu = snap.kinematicViscosity;
+      if (nu !== undefined) await add('kinematic_viscosity', scalarFile(idx, (i) => nu[i]));
     }
     // Heat transfer: temperature everywhere, heat flux of the fluid (|k ∇T|) and of the walls (into the fluid).
     const temp = snap.temp;
     if (temp !== undefined) await add('temperature', scalarFile(idx, (i) => temp[i]));
     const heatFlux = snap.heatFlux;
     if (heatFlux !== undefined && obj.kind !== 'open_boundary') await add('heat_flux', scalarFile(idx, (i) => heatFlux[i]));
+    let areas: OutputDataset['areas'];
+    if (wallLoads !== null) {
+      await add('normal_stress', scalarFile(idx, (i) => wallLoads.normalStress[i]), false);
+      await add('shear_stress', tripleFile(idx, wallLoads.shearStress), false);
+      await add('total_stress', tripleFile(idx, wallLoads.totalStress), false);
+      await add('wetting', scalarFile(idx, (i) => wallLoads.wetting[i]), false);
+      // Several fluids: the wetting by each material (phase k is the k-th material of the case).
+      const byPhase = wallLoads.wettingByPhase;
+      if (byPhase !== null && Array.isArray(material)) {
+        for (const [k, m] of (material as readonly Material[]).entries()) {
+          const values = byPhase[k];
+          if (values === undefined) continue;
+          const file = scalarFile(idx, (i) => values[i]);
+          const def = resultAttributes.wetting_by_material;
+          attributes.push({
+            file: await write(perMaterialAttributeFile(obj.id, 'full', def.key, m.id), file.data, false),
+            dtype: 'float32', components: 1, name: def.key, unit: def.unit, range: file.range, materialId: m.id,
+          });
+        }
+      }
+      const area = scalarFile(idx, (i) => wallLoads.area[i]);
+      areas = { file: await write(outputAreasFile(obj.id, 'full'), area.data, obj.staticCandidate), dtype: 'float32', components: 1 };
+    }
     const full: OutputDataset = {
       name: 'full', count: idx.length,
       positions: { file: positionsFile, dtype: 'float32', components: 3 },
-      indices: null, attributes,
+      indices: null, attributes, ...(areas !== undefined ? { areas } : {}),
     };
     const pose = obj.kind === 'wall_boundary' && obj.body !== null ? poses.get(obj.body) : undefined;
     objects.push({

@@ -2,8 +2,10 @@
 // (Adami, Hu & Adams 2012) when the Riemann wall is off, and the open-boundary buffer states from
 // Riemann invariants of the fluid next to the boundary.
 import { ParticleKind, type ParticleStore } from '../particles.ts';
-import { cellOf, type GridSpec } from '../grid.ts';
-import { IoDirectionCode, IoTypeCode, WallMode, type PhysicsParams } from '../params.ts';
+import { CELL_RUN_SLOTS, cellOf, neighbourCellRuns, runHoldsFluid, type GridSpec } from '../grid.ts';
+import { NO_PERIOD, minImage } from '../periodic.ts';
+import { IoDirectionCode, IoTypeCode, WallMode, type OpenBoundaryParams, type PhysicsParams } from '../params.ts';
+import { profileValueAt } from './ioProfile.ts';
 import { taitDensity, taitConstants } from '../eos.ts';
 
 const FLUID = ParticleKind.fluid;
@@ -22,6 +24,9 @@ interface Shepard {
   rrz: number;
 }
 
+/** Cell runs of the Shepard interpolation (one evaluation at a time per thread). */
+const runs = new Int32Array(CELL_RUN_SLOTS);
+
 function shepardAt(
   s: ParticleStore, grid: GridSpec, cellStart: Int32Array, cellFluid: Uint8Array, prm: PhysicsParams,
   qx: number, qy: number, qz: number, out: Shepard,
@@ -30,42 +35,29 @@ function shepardAt(
   const kind = s.kind;
   const { h, support2, kernelAlpha } = prm;
   const invH = 1 / h;
-  const gnx = grid.nx, gny = grid.ny, gnz = grid.nz;
-  const c = cellOf(grid, qx, qy, qz);
-  const cx = c % gnx;
-  const cyz = (c - cx) / gnx;
-  const cy = cyz % gny;
-  const cz = (cyz - cy) / gny;
-  const x0c = cx > 0 ? cx - 1 : 0;
-  const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
+  const [px, py, pz] = prm.period ?? NO_PERIOD;
+  const nRuns = neighbourCellRuns(grid, cellOf(grid, qx, qy, qz), runs);
   let sumW = 0, sp = 0, svx = 0, svy = 0, svz = 0, rrx = 0, rry = 0, rrz = 0;
-  for (let dzc = -1; dzc <= 1; dzc++) {
-    const zz = cz + dzc;
-    if (zz < 0 || zz >= gnz) continue;
-    for (let dyc = -1; dyc <= 1; dyc++) {
-      const yy = cy + dyc;
-      if (yy < 0 || yy >= gny) continue;
-      const row = (zz * gny + yy) * gnx;
-      if (cellFluid[row + x0c] === 0 && cellFluid[row + cx] === 0 && cellFluid[row + x1c] === 0) continue;
-      const jEnd = cellStart[row + x1c + 1];
-      for (let j = cellStart[row + x0c]; j < jEnd; j++) {
-        if (kind[j] !== FLUID) continue;
-        const rx = qx - x[j], ry = qy - y[j], rz = qz - z[j];
-        const r2 = rx * rx + ry * ry + rz * rz;
-        if (r2 >= support2) continue;
-        const q = Math.sqrt(r2) * invH;
-        const t = 1 - 0.5 * q;
-        const w = kernelAlpha * t * t * t * t * (2 * q + 1);
-        sumW += w;
-        sp += p[j] * w;
-        svx += vx[j] * w;
-        svy += vy[j] * w;
-        svz += vz[j] * w;
-        const rw = rho[j] * w;
-        rrx += rx * rw;
-        rry += ry * rw;
-        rrz += rz * rw;
-      }
+  for (let run = 0; run < nRuns; run += 2) {
+    if (!runHoldsFluid(cellFluid, runs[run], runs[run + 1])) continue;
+    const jEnd = cellStart[runs[run + 1] + 1];
+    for (let j = cellStart[runs[run]]; j < jEnd; j++) {
+      if (kind[j] !== FLUID) continue;
+      const rx = minImage(qx - x[j], px), ry = minImage(qy - y[j], py), rz = minImage(qz - z[j], pz);
+      const r2 = rx * rx + ry * ry + rz * rz;
+      if (r2 >= support2) continue;
+      const q = Math.sqrt(r2) * invH;
+      const t = 1 - 0.5 * q;
+      const w = kernelAlpha * t * t * t * t * (2 * q + 1);
+      sumW += w;
+      sp += p[j] * w;
+      svx += vx[j] * w;
+      svy += vy[j] * w;
+      svz += vz[j] * w;
+      const rw = rho[j] * w;
+      rrx += rx * rw;
+      rry += ry * rw;
+      rrz += rz * rw;
     }
   }
   out.sumW = sumW;
@@ -141,6 +133,16 @@ export function mirroredWallStates(
 }
 
 /**
+ * What an open boundary prescribes at a point: the normal velocity (m/s, positive into the domain) of a
+ * riemann_velocity boundary, the pressure (Pa) of a riemann_pressure one; from its field profile if it has one.
+ */
+export function prescribedValue(b: OpenBoundaryParams, x: number, y: number, z: number): number {
+  if (b.profile !== undefined) return profileValueAt(b, b.profile, x, y, z);
+  if (b.type === IoTypeCode.riemannPressure) return b.pressure;
+  return b.direction === IoDirectionCode.inflow ? b.velocity : -b.velocity;
+}
+
+/**
  * Open-boundary buffer states. The fluid state is interpolated at the buffer particle mirrored into the
  * fluid; with n the inward normal and J = v·n - p/(ρ0 c0) the invariant arriving from the fluid:
  * riemann_velocity prescribes v·n and takes p from J; riemann_pressure prescribes p and takes v·n from J.
@@ -164,7 +166,8 @@ export function openBoundaryStates(
     const mx = x[i] - 2 * sd * nx, my = y[i] - 2 * sd * ny, mz = z[i] - 2 * sd * nz;
     shepardAt(s, grid, cellStart, cellFluid, prm, mx, my, mz, sh);
     let pf: number, ufx: number, ufy: number, ufz: number;
-    const prescribedUn = b.direction === IoDirectionCode.inflow ? b.velocity : -b.velocity;
+    const prescribed = prescribedValue(b, x[i], y[i], z[i]);
+    const prescribedUn = b.type === IoTypeCode.riemannVelocity ? prescribed : b.direction === IoDirectionCode.inflow ? b.velocity : -b.velocity;
     if (sh.sumW > 0) {
       const inv = 1 / sh.sumW;
       pf = sh.p * inv;
@@ -173,7 +176,7 @@ export function openBoundaryStates(
       ufz = sh.vz * inv;
     } else {
       // No fluid in reach yet: the prescribed state is all there is.
-      pf = b.type === IoTypeCode.riemannPressure ? b.pressure : 0;
+      pf = b.type === IoTypeCode.riemannPressure ? prescribed : 0;
       ufx = prescribedUn * nx;
       ufy = prescribedUn * ny;
       ufz = prescribedUn * nz;
@@ -186,7 +189,7 @@ export function openBoundaryStates(
       uby = prescribedUn * ny;
       ubz = prescribedUn * nz;
     } else {
-      pb = b.pressure;
+      pb = prescribed;
       const un = ufn + (pb - pf) / impedance;
       const tx = ufx - ufn * nx, ty = ufy - ufn * ny, tz = ufz - ufn * nz;
       ubx = tx + un * nx;

@@ -2,11 +2,14 @@
 // Energy equation in temperature form with the SPH Laplacian of Cleary & Monaghan (1999, J. Comput. Phys.
 // 148:227), which conserves energy pair by pair and keeps the heat flux continuous where k jumps:
 //   ρ_i c_p,i dT_i/dt = Σ_j 4 k_i k_j / (k_i + k_j) (T_i − T_j) F_ij r_ij² / (r_ij² + η²) m_j / ρ_j,
-// with ∇_i W_ij = F_ij r_ij (F ≤ 0) and η = 0.1 h. Wall particles take part according to their body's
-// condition (see `heatRates`). `heatRates` works on a pair list (tests, reference); the engine evaluates the
+// with ∇_i W_ij = F_ij r_ij (F ≤ 0) and η = 0.1 h. With several fluids each particle takes its own
+// phase's k and c_p, and an unlike pair the harmonic mean of the two conductivities (the factor above is
+// twice it): the series resistance of the two half-spacings, so the flux is continuous across the
+// interface. Wall particles take part according to their body's condition (see `heatRates`). `heatRates` works on a pair list (tests, reference); the engine evaluates the
 // same terms inside its rate loop (physics/rates.ts) with `wallHeatSums` before it.
 import { ParticleKind, type ParticleStore } from '../particles.ts';
-import { cellOf, type GridSpec } from '../grid.ts';
+import { CELL_RUN_SLOTS, cellOf, neighbourCellRuns, runHoldsFluid, type GridSpec } from '../grid.ts';
+import { NO_PERIOD, minImage } from '../periodic.ts';
 import type { PhysicsParams } from '../params.ts';
 
 /** Thermal condition of a rigid body (component thermoKind). */
@@ -23,10 +26,28 @@ export interface WallThermal {
   referenceTemperature: number;
 }
 
-export interface HeatParams {
-  /** Thermal conductivity k (W/(m K)) and specific heat capacity c_p (J/(kg K)) of the fluid material. */
+/** The thermal constants of one fluid. */
+export interface ThermalPhase {
+  /** Thermal conductivity k (W/(m K)) and specific heat capacity c_p (J/(kg K)). */
   conductivity: number;
   heatCapacity: number;
+  /** Reference density ρ0 (kg/m³): the conduction bound of the time step. */
+  density: number;
+}
+
+export interface HeatParams {
+  /** Thermal conductivity k (W/(m K)) and specific heat capacity c_p (J/(kg K)) of the (first) fluid material. */
+  conductivity: number;
+  heatCapacity: number;
+  /** Each fluid's constants by phase; one entry (the material above) for a single fluid. */
+  phases: ThermalPhase[];
+  /** Phase of each body's particles by body id (-1 walls); empty for a single fluid (all phase 0). */
+  bodyPhase: number[];
+  /**
+   * Conductivity factor of the pair term by ordered phase pair (index phases · a + b): 4 k_a k_b /
+   * (k_a + k_b), twice the harmonic mean; 2 k for a like pair.
+   */
+  pairConductivity: number[];
   /** Thermal condition by body id; bodies that are not rigid walls are adiabatic. */
   walls: WallThermal[];
   /** η² = (0.1 h)²: keeps the pair term finite for particles that come very close. */
@@ -42,28 +63,65 @@ export interface HeatParams {
 /** Diffusion number of the explicit conduction step: dt ≤ THERMAL_CFL ρ c_p h² / k. */
 export const THERMAL_CFL = 0.1;
 
+/** Conduction parameters of one fluid (density: NaN, the time step takes the case's ρ0, see `thermalDt`). */
 export function heatParamsOf(conductivity: number, heatCapacity: number, walls: WallThermal[], h: number, dx: number): HeatParams {
-  return { conductivity, heatCapacity, walls, eta2: 0.01 * h * h, wallVolume: dx * dx * dx, minWallDistance: 0.25 * dx, dx };
+  return multiphaseHeatParamsOf([{ conductivity, heatCapacity, density: Number.NaN }], [], walls, h, dx);
+}
+
+/** Conduction parameters of several fluids: each phase's constants and the phase of each body (-1 walls). */
+export function multiphaseHeatParamsOf(phases: ThermalPhase[], bodyPhase: number[], walls: WallThermal[], h: number, dx: number): HeatParams {
+  const n = phases.length;
+  const pairConductivity: number[] = [];
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      const ka = phases[a].conductivity, kb = phases[b].conductivity;
+      pairConductivity.push(a === b ? 2 * ka : ka + kb > 0 ? (4 * ka * kb) / (ka + kb) : 0);
+    }
+  }
+  return {
+    conductivity: phases[0].conductivity, heatCapacity: phases[0].heatCapacity,
+    phases: phases.map((p) => ({ ...p })), bodyPhase: [...bodyPhase], pairConductivity,
+    walls, eta2: 0.01 * h * h, wallVolume: dx * dx * dx, minWallDistance: 0.25 * dx, dx,
+  };
+}
+
+/** Phase of a body's particles in the conduction terms: 0 for a single fluid and for walls. */
+export function thermalPhaseOf(hp: HeatParams, body: number): number {
+  const phase = hp.bodyPhase[body];
+  return phase === undefined || phase < 0 ? 0 : phase;
 }
 
 export function adiabaticWall(): WallThermal {
   return { kind: ThermoKindCode.adiabatic, temperature: 0, heatFlux: 0, heatTransferCoefficient: 0, referenceTemperature: 0 };
 }
 
-/** Largest stable explicit step of the conduction term for a fluid of density rho0. */
+/**
+ * Largest stable explicit step of the conduction term: a single fluid of density rho0, or with several
+ * fluids the smallest over the phases of ρ0 c_p h² over the largest pair factor / 2 the phase meets (its
+ * own k, or the harmonic mean with a better conductor, up to 2 k).
+ */
 export function thermalDt(hp: HeatParams, rho0: number, h: number): number {
-  return (THERMAL_CFL * rho0 * hp.heatCapacity * h * h) / hp.conductivity;
+  const n = hp.phases.length;
+  if (n === 1) return (THERMAL_CFL * rho0 * hp.heatCapacity * h * h) / hp.conductivity;
+  let dt = Infinity;
+  for (let a = 0; a < n; a++) {
+    const kMax = 0.5 * Math.max(...hp.pairConductivity.slice(n * a, n * a + n));
+    if (kMax > 0) dt = Math.min(dt, (THERMAL_CFL * hp.phases[a].density * hp.phases[a].heatCapacity * h * h) / kMax);
+  }
+  return dt;
 }
 
 /**
- * dT_i/dt from a fluid (or inlet buffer) neighbour j: the Cleary–Monaghan pair term with one material,
- * 4 k k / (2 k) = 2 k. `f` is the kernel gradient factor F_ij, `r2` = |r_ij|².
+ * dT_i/dt from a fluid (or inlet buffer) neighbour j of phase `phj`, i of phase `phi` (0 for one fluid):
+ * the Cleary–Monaghan pair term with the pair's factor 4 k_i k_j / (k_i + k_j) (2 k for one material) over
+ * i's own ρ c_p. `f` is the kernel gradient factor F_ij, `r2` = |r_ij|².
  */
 export function fluidHeatRate(
   hp: HeatParams, ti: number, tj: number, rhoi: number, mj: number, rhoj: number, f: number, r2: number,
+  phi = 0, phj = 0,
 ): number {
-  const k = hp.conductivity;
-  return ((2 * k) / (rhoi * hp.heatCapacity)) * (ti - tj) * f * (r2 / (r2 + hp.eta2)) * (mj / rhoj);
+  const kij = hp.pairConductivity[hp.phases.length * phi + phj];
+  return (kij / (rhoi * hp.phases[phi].heatCapacity)) * (ti - tj) * f * (r2 / (r2 + hp.eta2)) * (mj / rhoj);
 }
 
 /**
@@ -72,13 +130,15 @@ export function fluidHeatRate(
  * distances of the two particles to the surface (Morris, Fox & Zhu 1997, there for the no-slip velocity):
  * T_i − T_j = (T_i − T_w)(1 + d_j / d_i), so the surface itself sits at T_w. A wall held at a constant T_w
  * throughout would put the surface half a spacing too deep and let too little heat through. d_i is kept at
- * least Δx / 4 (a fluid particle on the surface would otherwise take an unbounded rate).
+ * least Δx / 4 (a fluid particle on the surface would otherwise take an unbounded rate). The continued
+ * temperature is the fluid's own, so the pair conducts with k and c_p of i's phase `phi`.
  */
 export function temperatureWallRate(
-  hp: HeatParams, tWall: number, ti: number, rhoi: number, f: number, r2: number, di: number, dj: number,
+  hp: HeatParams, tWall: number, ti: number, rhoi: number, f: number, r2: number, di: number, dj: number, phi = 0,
 ): number {
   const ratio = 1 + dj / Math.max(di, hp.minWallDistance);
-  return ((2 * hp.conductivity) / (rhoi * hp.heatCapacity)) * (ti - tWall) * ratio * f * (r2 / (r2 + hp.eta2)) * hp.wallVolume;
+  const ph = hp.phases[phi];
+  return ((2 * ph.conductivity) / (rhoi * ph.heatCapacity)) * (ti - tWall) * ratio * f * (r2 / (r2 + hp.eta2)) * hp.wallVolume;
 }
 
 /** Heat flux (W/m², into the fluid) of a `heat_flux` or `heat_transfer_coefficient` wall seen by a fluid particle at T_i. */
@@ -152,9 +212,10 @@ export function heatRates(hp: HeatParams, p: ThermalParticles, pairs: NeighbourP
     let rx = pairs.rx[n], ry = pairs.ry[n], rz = pairs.rz[n];
     const r2 = rx * rx + ry * ry + rz * rz;
     if (ki !== 1 && kj !== 1) {
-      // m_i dT_i = −m_j dT_j for one material: the pair moves heat, it makes none.
-      dTdt[i] += fluidHeatRate(hp, t[i], t[j], p.rho[i], p.mass[j], p.rho[j], f, r2);
-      dTdt[j] += fluidHeatRate(hp, t[j], t[i], p.rho[j], p.mass[i], p.rho[i], f, r2);
+      // m_i c_p,i dT_i = −m_j c_p,j dT_j (the pair factor is symmetric): the pair moves heat, it makes none.
+      const phi = thermalPhaseOf(hp, p.body[i]), phj = thermalPhaseOf(hp, p.body[j]);
+      dTdt[i] += fluidHeatRate(hp, t[i], t[j], p.rho[i], p.mass[j], p.rho[j], f, r2, phi, phj);
+      dTdt[j] += fluidHeatRate(hp, t[j], t[i], p.rho[j], p.mass[i], p.rho[i], f, r2, phj, phi);
       continue;
     }
     if (ki === 1 && kj === 1) continue;
@@ -163,21 +224,24 @@ export function heatRates(hp: HeatParams, p: ThermalParticles, pairs: NeighbourP
     // Now r points from the wall particle to the fluid particle.
     const w = hp.walls[p.body[wall]];
     if (w === undefined || w.kind === ThermoKindCode.adiabatic) continue;
+    const phase = thermalPhaseOf(hp, p.body[fluid]);
     if (w.kind === ThermoKindCode.temperature) {
       const dj = p.depth[wall];
       const di = p.nx[wall] * rx + p.ny[wall] * ry + p.nz[wall] * rz - dj;
-      dTdt[fluid] += temperatureWallRate(hp, w.temperature, t[fluid], p.rho[fluid], f, r2, di, dj);
+      dTdt[fluid] += temperatureWallRate(hp, w.temperature, t[fluid], p.rho[fluid], f, r2, di, dj, phase);
     } else if (norm[wall] > 0) {
       // q a_j of this wall particle, the share V_i W_ij / Σ_k V_k W_kj of it, over m_i c_p = ρ_i V_i c_p.
-      dTdt[fluid] += (wallSurfaceFlux(w, t[fluid]) * area * pairs.w[n]) / (norm[wall] * p.rho[fluid] * hp.heatCapacity);
+      dTdt[fluid] += (wallSurfaceFlux(w, t[fluid]) * area * pairs.w[n]) / (norm[wall] * p.rho[fluid] * hp.phases[phase].heatCapacity);
     }
   }
 }
 
-/** Thermal energy Σ m c_p T of the fluid and buffer particles (J, relative to 0 K). */
+/** Thermal energy Σ m c_p T of the fluid and buffer particles (J, relative to 0 K), each with its phase's c_p. */
 export function fluidThermalEnergy(hp: HeatParams, p: ThermalParticles): number {
   let e = 0;
-  for (let i = 0; i < p.count; i++) if (p.kind[i] !== 1) e += p.mass[i] * hp.heatCapacity * p.temperature[i];
+  for (let i = 0; i < p.count; i++) {
+    if (p.kind[i] !== 1) e += p.mass[i] * hp.phases[thermalPhaseOf(hp, p.body[i])].heatCapacity * p.temperature[i];
+  }
   return e;
 }
 
@@ -199,7 +263,8 @@ export function wallHeatSums(
   const body = s.body;
   const { h, support2, kernelAlpha, kernelGrad } = prm;
   const invH = 1 / h;
-  const gnx = grid.nx, gny = grid.ny, gnz = grid.nz;
+  const [px, py, pz] = prm.period ?? NO_PERIOD;
+  const runs = new Int32Array(CELL_RUN_SLOTS);
   const area = hp.dx * hp.dx;
   for (let j = start; j < end; j++) {
     if (kind[j] !== ParticleKind.wall) continue;
@@ -210,42 +275,30 @@ export function wallHeatSums(
     const source = w.kind !== ThermoKindCode.temperature;
     if (source && wdepth[j] >= hp.dx) continue;
     if (!source && !withFlux) continue;
-    const c = cellOf(grid, x[j], y[j], z[j]);
-    const cx = c % gnx;
-    const cyz = (c - cx) / gnx;
-    const cy = cyz % gny;
-    const cz = (cyz - cy) / gny;
-    const x0c = cx > 0 ? cx - 1 : 0;
-    const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
+    const nRuns = neighbourCellRuns(grid, cellOf(grid, x[j], y[j], z[j]), runs);
     // Two sweeps for a source wall with flux: the kernel sum first, then the shares.
     for (let sweep = 0; sweep < (source && withFlux ? 2 : 1); sweep++) {
       let sumW = 0, heat = 0;
-      for (let dzc = -1; dzc <= 1; dzc++) {
-        const zz = cz + dzc;
-        if (zz < 0 || zz >= gnz) continue;
-        for (let dyc = -1; dyc <= 1; dyc++) {
-          const yy = cy + dyc;
-          if (yy < 0 || yy >= gny) continue;
-          const row = (zz * gny + yy) * gnx;
-          if (cellFluid[row + x0c] === 0 && cellFluid[row + cx] === 0 && cellFluid[row + x1c] === 0) continue;
-          const iEnd = cellStart[row + x1c + 1];
-          for (let i = cellStart[row + x0c]; i < iEnd; i++) {
-            if (kind[i] !== ParticleKind.fluid) continue;
-            // r from the wall particle to the fluid particle.
-            const rx = x[i] - x[j], ry = y[i] - y[j], rz = z[i] - z[j];
-            const r2 = rx * rx + ry * ry + rz * rz;
-            if (r2 >= support2) continue;
-            const q = Math.sqrt(r2) * invH;
-            const t = 1 - 0.5 * q;
-            if (source) {
-              const wk = kernelAlpha * t * t * t * t * (2 * q + 1);
-              if (sweep === 0) sumW += (wk * mass[i]) / rho[i];
-              else heat += (wallSurfaceFlux(w, temp[i]) * area * wk * mass[i]) / (rho[i] * hnorm[j]);
-            } else {
-              const di = nx[j] * rx + ny[j] * ry + nz[j] * rz - wdepth[j];
-              const rate = temperatureWallRate(hp, w.temperature, temp[i], rho[i], kernelGrad * t * t * t, r2, di, wdepth[j]);
-              heat += rate * mass[i] * hp.heatCapacity;
-            }
+      for (let run = 0; run < nRuns; run += 2) {
+        if (!runHoldsFluid(cellFluid, runs[run], runs[run + 1])) continue;
+        const iEnd = cellStart[runs[run + 1] + 1];
+        for (let i = cellStart[runs[run]]; i < iEnd; i++) {
+          if (kind[i] !== ParticleKind.fluid) continue;
+          // r from the wall particle to the fluid particle.
+          const rx = minImage(x[i] - x[j], px), ry = minImage(y[i] - y[j], py), rz = minImage(z[i] - z[j], pz);
+          const r2 = rx * rx + ry * ry + rz * rz;
+          if (r2 >= support2) continue;
+          const q = Math.sqrt(r2) * invH;
+          const t = 1 - 0.5 * q;
+          if (source) {
+            const wk = kernelAlpha * t * t * t * t * (2 * q + 1);
+            if (sweep === 0) sumW += (wk * mass[i]) / rho[i];
+            else heat += (wallSurfaceFlux(w, temp[i]) * area * wk * mass[i]) / (rho[i] * hnorm[j]);
+          } else {
+            const di = nx[j] * rx + ny[j] * ry + nz[j] * rz - wdepth[j];
+            const phase = thermalPhaseOf(hp, body[i]);
+            const rate = temperatureWallRate(hp, w.temperature, temp[i], rho[i], kernelGrad * t * t * t, r2, di, wdepth[j], phase);
+            heat += rate * mass[i] * hp.phases[phase].heatCapacity;
           }
         }
       }
@@ -256,7 +309,7 @@ export function wallHeatSums(
   }
 }
 
-/** Output heat flux of fluid particles: |k ∇T| (W/m²) with ∇T_i = Σ_j (T_j − T_i) ∇_i W_ij V_j over fluid neighbours. */
+/** Output heat flux of fluid particles: |k_i ∇T| (W/m², k of i's phase) with ∇T_i = Σ_j (T_j − T_i) ∇_i W_ij V_j over fluid neighbours. */
 export function fluidHeatFluxes(
   s: ParticleStore, grid: GridSpec, cellStart: Int32Array, prm: PhysicsParams, count: number, sortedCount: number,
   out: Float64Array,
@@ -265,41 +318,29 @@ export function fluidHeatFluxes(
   const { x, y, z, rho, mass, temp } = s.f;
   const kind = s.kind;
   const cell = s.cell;
-  const gnx = grid.nx, gny = grid.ny, gnz = grid.nz;
   const { support2, kernelGrad, h } = prm;
+  const [px, py, pz] = prm.period ?? NO_PERIOD;
+  const runs = new Int32Array(CELL_RUN_SLOTS);
   const invH = 1 / h;
   for (let i = 0; i < count; i++) {
     out[i] = 0;
     if (hp === null || i >= sortedCount || kind[i] !== ParticleKind.fluid) continue;
     let gx = 0, gy = 0, gz = 0;
-    const ci = cell[i];
-    const cx = ci % gnx;
-    const cyz = (ci - cx) / gnx;
-    const cy = cyz % gny;
-    const cz = (cyz - cy) / gny;
-    const x0c = cx > 0 ? cx - 1 : 0;
-    const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
-    for (let dzc = -1; dzc <= 1; dzc++) {
-      const zz = cz + dzc;
-      if (zz < 0 || zz >= gnz) continue;
-      for (let dyc = -1; dyc <= 1; dyc++) {
-        const yy = cy + dyc;
-        if (yy < 0 || yy >= gny) continue;
-        const row = (zz * gny + yy) * gnx;
-        const jEnd = Math.min(cellStart[row + x1c + 1], sortedCount);
-        for (let j = cellStart[row + x0c]; j < jEnd; j++) {
-          if (j === i || kind[j] === ParticleKind.wall) continue;
-          const rx = x[i] - x[j], ry = y[i] - y[j], rz = z[i] - z[j];
-          const r2 = rx * rx + ry * ry + rz * rz;
-          if (r2 >= support2) continue;
-          const t = 1 - 0.5 * Math.sqrt(r2) * invH;
-          const fv = kernelGrad * t * t * t * (mass[j] / rho[j]) * (temp[j] - temp[i]);
-          gx += fv * rx;
-          gy += fv * ry;
-          gz += fv * rz;
-        }
+    const nRuns = neighbourCellRuns(grid, cell[i], runs);
+    for (let run = 0; run < nRuns; run += 2) {
+      const jEnd = Math.min(cellStart[runs[run + 1] + 1], sortedCount);
+      for (let j = cellStart[runs[run]]; j < jEnd; j++) {
+        if (j === i || kind[j] === ParticleKind.wall) continue;
+        const rx = minImage(x[i] - x[j], px), ry = minImage(y[i] - y[j], py), rz = minImage(z[i] - z[j], pz);
+        const r2 = rx * rx + ry * ry + rz * rz;
+        if (r2 >= support2) continue;
+        const t = 1 - 0.5 * Math.sqrt(r2) * invH;
+        const fv = kernelGrad * t * t * t * (mass[j] / rho[j]) * (temp[j] - temp[i]);
+        gx += fv * rx;
+        gy += fv * ry;
+        gz += fv * rz;
       }
     }
-    out[i] = hp.conductivity * Math.sqrt(gx * gx + gy * gy + gz * gz);
+    out[i] = hp.phases[thermalPhaseOf(hp, s.body[i])].conductivity * Math.sqrt(gx * gx + gy * gy + gz * gz);
   }
 }

@@ -3,6 +3,7 @@
 import { ParticleKind, type ParticleStore } from '../particles.ts';
 import { DEAD_KIND } from '../grid.ts';
 import type { PhysicsParams } from '../params.ts';
+import { NO_PERIOD, minImage } from '../periodic.ts';
 
 const FLUID = ParticleKind.fluid;
 const BUFFER = ParticleKind.buffer;
@@ -42,9 +43,15 @@ export function rk4StageUpdate(
   const shiftMax = prm.shiftMax;
   const rhoMin = prm.rhoMin, rhoMax = prm.rhoMax;
   const b = prm.b, rRho0 = 1 / prm.rho0, gamma = prm.gamma;
+  // Several fluids: the equation of state of each particle's phase.
+  const phases = prm.phases;
+  const body = s.body;
   const dom = prm.domainActive !== 0;
   const [dminx, dminy, dminz] = prm.domainMin;
   const [dmaxx, dmaxy, dmaxz] = prm.domainMax;
+  // Periodic axes: a particle leaving the domain at dmax re-enters at dmin and vice versa.
+  const [px, py, pz] = prm.period ?? NO_PERIOD;
+  const wrap = px !== 0 || py !== 0 || pz !== 0;
   let maxV2 = 0;
   for (let i = start; i < end; i++) {
     const k = kind[i];
@@ -115,6 +122,11 @@ export function rk4StageUpdate(
         vy[i] += f * svy[i];
         vz[i] += f * svz[i];
       }
+      if (wrap) {
+        x[i] = wrapInto(x[i], dminx, px);
+        y[i] = wrapInto(y[i], dminy, py);
+        z[i] = wrapInto(z[i], dminz, pz);
+      }
       let dead = false;
       if (dom) {
         const xi = x[i], yi = y[i], zi = z[i];
@@ -136,9 +148,41 @@ export function rk4StageUpdate(
     }
     if (limiter) r = r < rhoMin ? rhoMin : r > rhoMax ? rhoMax : r;
     rho[i] = r;
-    p[i] = taitPressureFast(r * rRho0, b, gamma);
+    if (phases === null) p[i] = taitPressureFast(r * rRho0, b, gamma);
+    else {
+      const ph = phases.bodyPhase[body[i]];
+      p[i] = taitPressureFast(r / phases.rho0[ph], phases.b[ph], phases.gamma[ph]);
+    }
   }
   return maxV2;
+}
+
+/**
+ * Largest squared displacement of a fluid or buffer particle over the last step (its start x0..z0 to
+ * its end, shifting included): what the neighbour lists' skin must cover until the next sort.
+ */
+export function maxStepDisplacement2(s: ParticleStore, start: number, end: number, period: readonly number[] = NO_PERIOD): number {
+  const { x, y, z, x0, y0, z0 } = s.f;
+  const [px, py, pz] = period;
+  const kind = s.kind;
+  let max = 0;
+  for (let i = start; i < end; i++) {
+    const k = kind[i];
+    if (k !== FLUID && k !== BUFFER) continue;
+    // A particle wrapped by a periodic axis moved by its minimum image.
+    const dx = minImage(x[i] - x0[i], px), dy = minImage(y[i] - y0[i], py), dz = minImage(z[i] - z0[i], pz);
+    const d2 = dx * dx + dy * dy + dz * dz;
+    if (d2 > max) max = d2;
+  }
+  return max;
+}
+
+/** A coordinate put back into [lo, lo + period) along a periodic axis (period 0: left as it is). */
+export function wrapInto(v: number, lo: number, period: number): number {
+  if (period === 0) return v;
+  if (v >= lo + period) return v - period;
+  if (v < lo) return v + period;
+  return v;
 }
 
 /** Tait pressure from ρ/ρ0, with the common γ = 7 as a product chain instead of pow. */
@@ -154,10 +198,15 @@ export function taitPressureFast(ratio: number, b: number, gamma: number): numbe
 export function updatePressure(s: ParticleStore, prm: PhysicsParams, start: number, end: number): number {
   const { rho, p, vx, vy, vz } = s.f;
   const kind = s.kind;
+  const phases = prm.phases;
   let maxV2 = 0;
   for (let i = start; i < end; i++) {
     if (kind[i] !== FLUID) continue;
-    p[i] = taitPressureFast(rho[i] / prm.rho0, prm.b, prm.gamma);
+    if (phases === null) p[i] = taitPressureFast(rho[i] / prm.rho0, prm.b, prm.gamma);
+    else {
+      const ph = phases.bodyPhase[s.body[i]];
+      p[i] = taitPressureFast(rho[i] / phases.rho0[ph], phases.b[ph], phases.gamma[ph]);
+    }
     const v2 = vx[i] * vx[i] + vy[i] * vy[i] + vz[i] * vz[i];
     if (v2 > maxV2) maxV2 = v2;
   }

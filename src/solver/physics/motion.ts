@@ -10,6 +10,7 @@ import {
 } from '../../domain/kinematics.ts';
 import { accelerationAt, type AccelerationSamples } from '../../domain/accelerationFile.ts';
 import { ParticleKind, type ParticleStore } from '../particles.ts';
+import { BODY_FIELDS, FIELD_A, FIELD_B, FIELD_R, FIELD_T, FIELD_U, FIELD_W } from './bodyFieldLayout.ts';
 
 /** How one body (a part) moves. Movement chains are indices into MotionPlan.movements, outermost first. */
 export interface BodyMotionPlan {
@@ -60,18 +61,6 @@ export interface CaseMotion {
   reference: WallReference;
 }
 
-/**
- * Per body, at one time: pose R (row by row), T; velocity field W, u (v = W x + u); acceleration field
- * A, b (a = A x + b). W and u include the surface velocities of the body's velocity conditions; A, b are
- * those of the geometry alone (a surface velocity does not move the wall).
- */
-export const BODY_FIELDS = 36;
-export const FIELD_R = 0;
-export const FIELD_T = 9;
-export const FIELD_W = 12;
-export const FIELD_U = 21;
-export const FIELD_A = 24;
-export const FIELD_B = 33;
 
 export function bodyMoves(b: BodyMotionPlan): boolean {
   return b.geometry.length > 0 || b.conditions.length > 0;

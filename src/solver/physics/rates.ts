@@ -4,9 +4,12 @@
 // the result does not depend on how the range is split over threads. Equations: src/solver/README.md.
 import { ParticleKind, type ParticleStore } from '../particles.ts';
 import type { GridSpec } from '../grid.ts';
+import { NO_PERIOD, minImage } from '../periodic.ts';
 import { ShiftingMode, WallMode, type PhysicsParams } from '../params.ts';
-import { BODY_FIELDS, FIELD_U, FIELD_W } from './motion.ts';
+import { BODY_FIELDS, FIELD_U, FIELD_W } from './bodyFieldLayout.ts';
 import { ThermoKindCode, fluidHeatRate, temperatureWallRate, wallSurfaceFlux } from './heat.ts';
+import { usesViscosityTable } from './viscosity.ts';
+import { buildNeighbourLists, decodeNeighbours, type NeighbourLists } from './neighbourLists.ts';
 
 /** Pressure gradient, continuity, density diffusion and gravity. */
 export const RATE_PRESSURE = 1;
@@ -20,56 +23,6 @@ export const RATE_FROZEN_VISCOUS = 8;
 export const RATE_STORE_VISCOUS = 16;
 /** Rebuilds the neighbour lists from the cell list first (the first evaluation after every sort). */
 export const RATE_BUILD_LIST = 32;
-
-/** Slots per particle in the neighbour lists; longer lists go to the per-thread overflow map. */
-export const MAX_NEIGHBOURS = 160;
-
-/**
- * Neighbour lists of the fluid particles, rebuilt after every sort with radius 2h plus a skin that
- * covers the motion until the next sort, so that the four RK4 stages skip the cell search.
- * `rank` maps a particle to its slot block; `overflow` is local to the thread that owns the range.
- */
-export interface NeighbourLists {
-  buffer: ArrayBuffer | SharedArrayBuffer;
-  /** Particles of capacity, and fluid particles the list slots can hold. */
-  capacity: number;
-  listCapacity: number;
-  nbr: Int32Array;
-  count: Int32Array;
-  rank: Int32Array;
-  overflow: Map<number, Int32Array>;
-}
-
-export function neighbourListViews(buffer: ArrayBuffer | SharedArrayBuffer, capacity: number, listCapacity: number): NeighbourLists {
-  const cap = Math.max(1, capacity);
-  return {
-    buffer, capacity, listCapacity,
-    count: new Int32Array(buffer, 0, cap),
-    rank: new Int32Array(buffer, cap * 4, cap),
-    nbr: new Int32Array(buffer, cap * 8, Math.max(1, listCapacity) * MAX_NEIGHBOURS),
-    overflow: new Map(),
-  };
-}
-
-export function allocateNeighbourLists(capacity: number, listCapacity: number, shared: boolean): NeighbourLists {
-  const bytes = (2 * Math.max(1, capacity) + Math.max(1, listCapacity) * MAX_NEIGHBOURS) * 4;
-  return neighbourListViews(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes), capacity, listCapacity);
-}
-
-/** Slot blocks in sorted order: rank of each fluid particle among the fluid particles. */
-export function rankFluid(kind: Uint8Array, count: number, lists: NeighbourLists): number {
-  const rank = lists.rank;
-  let r = 0;
-  for (let i = 0; i < count; i++) rank[i] = kind[i] === FLUID ? r++ : -1;
-  return r;
-}
-
-/** Skin of the lists: the pair motion until the next sort, with room for growing speed. */
-export function listRadius2(prm: PhysicsParams, maxVel2: number, cflAcoustic: number): number {
-  const skin = Math.max(0.1 * prm.h, (3 * cflAcoustic * prm.h * Math.sqrt(maxVel2)) / prm.c0);
-  const r = 2 * prm.h + skin;
-  return r * r;
-}
 
 export interface RangeResult {
   /** Largest |a|² in the range (fluid only). */
@@ -91,7 +44,7 @@ export function fluidRates(
   movingWallStart: Int32Array | null = null, gravity: ArrayLike<number> | null = null, bodyFields: Float64Array | null = null,
 ): number {
   if ((flags & RATE_BUILD_LIST) !== 0) buildNeighbourLists(s, grid, cellStart, wallStart, movingWallStart, start, end, lists, listRadius2);
-  const { nbr, count: nbrCount, rank, overflow } = lists;
+  const nbrCount = lists.count;
   const { x, y, z, vx, vy, vz, rho, mass, p, nx: wnx, ny: wny, nz: wnz, gvx, gvy, gvz } = s.f;
   const { ax: oax, ay: oay, az: oaz, drho: odrho, fvx, fvy, fvz } = s.f;
   const { sx, sy, sz, srho, svx, svy, svz, fs, fsn } = s.f;
@@ -125,14 +78,28 @@ export function fluidRates(
   const hydroCoeff = rho0 / (c0 * c0);
   const artCoeff = prm.alphaVisc * h * c0 * rho0;
   const eta2 = 0.01 * h * h;
-  const viscCoeff = 10;
+  const viscCoeff = prm.laminarCoeff;
   const invH = 1 / h;
   const invWDx = 1 / wDx;
   // Heat conduction (physics/heat.ts) with the pressure terms, so that every RK4 stage of either scheme has it.
   const hp = prm.heat;
   const heatOn = hp !== null && doPressure;
-  const { temp, wdepth, hnorm, dtemp } = s.f;
+  const { temp, wdepth, hnorm, dtemp, visc } = s.f;
+  // Viscosity from a table: ν of each particle for this step (physics/viscosity.ts), paired by the
+  // harmonic mean; a wall or buffer partner takes the fluid particle's own ν.
+  const tableViscosity = usesViscosityTable(prm);
   const heatArea = hp === null ? 0 : hp.dx * hp.dx;
+  // Several fluids (README, Multiphase): per-phase constants and the viscous coefficients of unlike pairs.
+  const phases = prm.phases;
+  const multi = phases !== null;
+  const mp = multi ? multiphasePairConstants(prm) : null;
+  // Surface tension (physics/surfaceTension.ts): curvature from the neighbours' interface normals.
+  const st = prm.surfaceTension;
+  const stOn = st !== null && doPressure;
+  const sigma = st === null ? 0 : st.sigma;
+  const { cnx, cny, cnz, cdel } = s.f;
+  // Periodic axes: every pair difference is the minimum image (periods 0 elsewhere).
+  const [px, py, pz] = prm.period ?? NO_PERIOD;
   let maxA2 = 0;
 
   for (let i = start; i < end; i++) {
@@ -141,16 +108,33 @@ export function fluidRates(
     const vxi = vx[i], vyi = vy[i], vzi = vz[i];
     const rhoi = rho[i], pi = p[i];
     const invRhoi = 1 / rhoi;
+    // The constants of i's phase (one fluid: the case's).
+    const phi = multi ? phases.bodyPhase[body[i]] : 0;
+    let c0i = c0, nui = nu, deltaI = deltaCoeff, hydroI = hydroCoeff, artI = artCoeff;
+    if (mp !== null) {
+      c0i = mp.c0[phi];
+      nui = mp.nu[phi];
+      deltaI = mp.delta[phi];
+      hydroI = mp.hydro[phi];
+      artI = mp.art[phi];
+    }
+    // Interface normal: Σ ∇W_ij V_j over the other phases' neighbours, pointing towards them.
+    let inx = 0, iny = 0, inz = 0;
     let ax = 0, ay = 0, az = 0, dr = 0;
     let vax = 0, vay = 0, vaz = 0;
     const ti = temp[i];
     let dT = 0;
+    // A viscosity table gives each particle its own ν of the step (several fluids: its phase's table or constant).
+    if (tableViscosity) nui = visc[i];
     // Shifting accumulators: kernel gradient sum, position divergence, anti-clustering sum, gradients.
     let gcx = 0, gcy = 0, gcz = 0, divr = 0, shx = 0, shy = 0, shz = 0;
     let grx = 0, gry = 0, grz = 0;
     // Nearest free-surface neighbour (flags of the previous shifting evaluation): the vicinity.
     let surf2 = support2, srx = 0, sry = 0, srz = 0;
     let gxx = 0, gxy = 0, gxz = 0, gyx = 0, gyy = 0, gyz = 0, gzx = 0, gzy = 0, gzz = 0;
+    const nix = stOn ? cnx[i] : 0, niy = stOn ? cny[i] : 0, niz = stOn ? cnz[i] : 0;
+    const interface_ = nix !== 0 || niy !== 0 || niz !== 0;
+    let curvNum = 0, curvDen = 0;
     // Body force at i: its potential part b (gravity less the frame acceleration, centrifugal), which the
     // hydrostatic terms use too, and the rest f (Coriolis, Euler).
     let bx = gx, by = gy, bz = gz, fx = 0, fy = 0, fz = 0;
@@ -170,22 +154,20 @@ export function fluidRates(
     // Velocity field of the last wall body met, at x_i.
     let fieldBody = -1, vwx = 0, vwy = 0, vwz = 0;
     // Walls first, then fluid and buffer neighbours (the list keeps them apart, see buildNeighbourLists).
-    let list = nbr;
-    let k0 = rank[i] * MAX_NEIGHBOURS;
-    let kw: number, k1: number;
+    const list = decodeNeighbours(lists, i);
+    let k0 = 0, kw: number, k1: number;
     const packed = nbrCount[i];
     if (packed < 0) {
-      list = overflow.get(i) as Int32Array;
       kw = 1 + list[0];
       k0 = 1;
       k1 = list.length;
     } else {
-      kw = k0 + (packed >>> 16);
-      k1 = k0 + (packed & 0xffff);
+      kw = packed >>> 16;
+      k1 = packed & 0xffff;
     }
     for (let k = k0; k < kw; k++) {
       const j = list[k];
-      const rx = xi - x[j], ry = yi - y[j], rz = zi - z[j];
+      const rx = minImage(xi - x[j], px), ry = minImage(yi - y[j], py), rz = minImage(zi - z[j], pz);
       const r2 = rx * rx + ry * ry + rz * rz;
       if (r2 >= support2) continue;
       const r = Math.sqrt(r2);
@@ -199,11 +181,11 @@ export function fluidRates(
         const wt = hp.walls[body[j]];
         if (wt !== undefined && wt.kind === ThermoKindCode.temperature) {
           const dj = wdepth[j];
-          dT += temperatureWallRate(hp, wt.temperature, ti, rhoi, F, r2, wnx[j] * rx + wny[j] * ry + wnz[j] * rz - dj, dj);
+          dT += temperatureWallRate(hp, wt.temperature, ti, rhoi, F, r2, wnx[j] * rx + wny[j] * ry + wnz[j] * rz - dj, dj, phi);
         } else if (wt !== undefined && wt.kind !== ThermoKindCode.adiabatic && hnorm[j] > 0) {
           const q = r * invH;
           const wk = kernelAlpha * t * t * t * t * (2 * q + 1);
-          dT += (wallSurfaceFlux(wt, ti) * heatArea * wk) / (hnorm[j] * rhoi * hp.heatCapacity);
+          dT += (wallSurfaceFlux(wt, ti) * heatArea * wk) / (hnorm[j] * rhoi * hp.phases[phi].heatCapacity);
         }
       }
       // Velocity relative to the wall and the wall's acceleration (zero for walls at rest). The wall's
@@ -254,10 +236,10 @@ export function fluidRates(
             pR += 0.5 * rhoi * (w2 * r2 - wr * wr);
           }
           const dU = 2 * uL;
-          let beta = c0;
+          let beta = c0i;
           if (lowDiss) {
             const lim = dU > 0 ? 3 * dU : 0;
-            beta = lim < c0 ? lim : c0;
+            beta = lim < c0i ? lim : c0i;
           }
           const pf = -(pi + pR) * invRhoi * vj * F;
           const rn = rx * nxj + ry * nyj + rz * nzj;
@@ -269,7 +251,7 @@ export function fluidRates(
         }
         if (doViscous && !slip) {
           // Ghost velocity 2 v_wall - v_i of a no-slip wall, so v_i − v_ghost = 2 (v_i − v_wall).
-          const lam = (2 * viscCoeff * nu * vj * F * (rvx * rx + rvy * ry + rvz * rz)) * inv;
+          const lam = (2 * viscCoeff * nui * vj * F * (rvx * rx + rvy * ry + rvz * rz)) * inv;
           vax += lam * rx;
           vay += lam * ry;
           vaz += lam * rz;
@@ -287,7 +269,7 @@ export function fluidRates(
           // Laminar viscosity only: artificial viscosity against the ghost velocity would act as
           // a strong numerical wall friction.
           const gx_ = vxi - gvx[j], gy_ = vyi - gvy[j], gz_ = vzi - gvz[j];
-          const lam = (0.5 * viscCoeff * nu * (rhoi + rhoj) * invRhoi * vj * F * (gx_ * rx + gy_ * ry + gz_ * rz)) * inv;
+          const lam = (0.5 * viscCoeff * nui * (rhoi + rhoj) * invRhoi * vj * F * (gx_ * rx + gy_ * ry + gz_ * rz)) * inv;
           vax += lam * rx;
           vay += lam * ry;
           vaz += lam * rz;
@@ -310,7 +292,7 @@ export function fluidRates(
     }
     for (let k = kw; k < k1; k++) {
       const j = list[k];
-      const rx = xi - x[j], ry = yi - y[j], rz = zi - z[j];
+      const rx = minImage(xi - x[j], px), ry = minImage(yi - y[j], py), rz = minImage(zi - z[j], pz);
       const r2 = rx * rx + ry * ry + rz * rz;
       if (r2 >= support2) continue;
       const r = Math.sqrt(r2);
@@ -320,27 +302,93 @@ export function fluidRates(
       const rhoj = rho[j];
       const vj = mass[j] / rhoj;
       const vxij = vxi - vx[j], vyij = vyi - vy[j], vzij = vzi - vz[j];
-      if (heatOn) dT += fluidHeatRate(hp, ti, temp[j], rhoi, mass[j], rhoj, F, r2);
+      // Several fluids: each side's k and c_p (physics/heat.ts), the phases as below.
+      if (heatOn) dT += fluidHeatRate(hp, ti, temp[j], rhoi, mass[j], rhoj, F, r2, phi, mp === null ? 0 : mp.bodyPhase[body[j]]);
+      if (interface_ && (cnx[j] !== 0 || cny[j] !== 0 || cnz[j] !== 0)) {
+        // Σ (n_j − n_i)·∇W V_j and the tangential second moment Σ |F| (r² − (r·n_i)²) V_j.
+        const rn = rx * nix + ry * niy + rz * niz;
+        curvNum += ((cnx[j] - nix) * rx + (cny[j] - niy) * ry + (cnz[j] - niz) * rz) * F * vj;
+        curvDen -= F * (r2 - rn * rn) * vj;
+      }
       const vdotr = vxij * rx + vyij * ry + vzij * rz;
+      // Unlike phases: no density diffusion, no density gradient, the interface's viscosity.
+      const phj = mp === null ? 0 : mp.bodyPhase[body[j]];
+      const same = phj === phi;
       if (doPressure) {
-        const pf = -(pi + p[j]) * invRhoi * vj * F;
+        // Pressure sum of the pair and weight of the relative velocity in the continuity equation.
+        let pij = pi + p[j], cont = 1;
+        if (!same) {
+          const rho0i = (mp as MultiphasePairConstants).rho0[phi], rho0j = (mp as MultiphasePairConstants).rho0[phj];
+          if (rho0i < rho0j) {
+            // A lighter fluid meets the heavier one as a moving wall: its own pressure, carried to j by
+            // its own hydrostatic gradient, in place of p_j. The heavy phase's far steeper pressure
+            // gradient would otherwise reach into the light one through the kernel (ρ_heavy/ρ_light
+            // times its weight).
+            let pw = pi - rhoi * (bx * rx + by * ry + bz * rz);
+            if (rotating) {
+              const wr = wx * rx + wy * ry + wz * rz;
+              pw += 0.5 * rhoi * (w2 * r2 - wr * wr);
+            }
+            pij = pi + pw;
+          } else if (rho0i > rho0j) {
+            // A heavier fluid meets the lighter one as a free surface under the light one's pressure:
+            // the light neighbour presses with twice its pressure carried by its own hydrostatic gradient
+            // to the pair's midpoint, where the interface between them lies (the limit of the pair's
+            // Riemann pressure as the heavy side's impedance grows). Uncarried, the light phase's weight
+            // over the kernel held the heavy one up (2.5 % low pressure under oil); carried all the way
+            // to x_i, it pressed it down (5 % high). Its velocity does not compress the heavy fluid (the
+            // interface moves with the heavy side).
+            let pl = p[j] + 0.5 * rho[j] * (bx * rx + by * ry + bz * rz);
+            if (rotating) {
+              const wr = wx * rx + wy * ry + wz * rz;
+              pl -= 0.375 * rho[j] * (w2 * r2 - wr * wr);
+            }
+            pij = 2 * pl;
+            cont = 0;
+          }
+        }
+        const pf = -pij * invRhoi * vj * F;
         ax += pf * rx;
         ay += pf * ry;
         az += pf * rz;
-        dr += rhoi * vdotr * F * vj;
-        // δ-SPH diffusion of the dynamic density (hydrostatic part removed, Fourtakas et al. 2019), with
-        // the body force at the pair's midpoint (exact for the centrifugal potential, quadratic in r).
-        let bdotr = bx * rx + by * ry + bz * rz;
-        if (rotating) {
-          const wr = wx * rx + wy * ry + wz * rz;
-          bdotr -= 0.5 * (w2 * r2 - wr * wr);
+        dr += cont * rhoi * vdotr * F * vj;
+        if (same) {
+          // δ-SPH diffusion of the dynamic density (hydrostatic part removed, Fourtakas et al. 2019), with
+          // the body force at the pair's midpoint (exact for the centrifugal potential, quadratic in r).
+          let bdotr = bx * rx + by * ry + bz * rz;
+          if (rotating) {
+            const wr = wx * rx + wy * ry + wz * rz;
+            bdotr -= 0.5 * (w2 * r2 - wr * wr);
+          }
+          const rhoH = -hydroI * bdotr;
+          dr -= deltaI * (rhoj - rhoi - rhoH) * F * vj;
         }
-        const rhoH = -hydroCoeff * bdotr;
-        dr -= deltaCoeff * (rhoj - rhoi - rhoH) * F * vj;
       }
       if (doViscous) {
-        const lam = (0.5 * viscCoeff * nu * (rhoi + rhoj) * invRhoi * vj * F * vdotr) * inv;
-        const art = (artCoeff * invRhoi * vdotr * F * vj) * inv;
+        let lam: number, art: number;
+        if (same) {
+          let nuij = nui;
+          if (tableViscosity && kind[j] === FLUID) {
+            const nuj = visc[j];
+            nuij = nui + nuj > 0 ? (2 * nui * nuj) / (nui + nuj) : 0;
+          }
+          lam = (0.5 * viscCoeff * nuij * (rhoi + rhoj) * invRhoi * vj * F * vdotr) * inv;
+          art = (artI * invRhoi * vdotr * F * vj) * inv;
+        } else {
+          // Dynamic viscosities averaged over the pair (harmonic mean), divided by i's own density:
+          // the pair exchanges equal and opposite momentum, and the light phase does not drag the
+          // heavy one as hard as the heavy one drags it.
+          const m = mp as MultiphasePairConstants;
+          const pair = m.phases * phi + phj;
+          let mu = m.pairMu[pair];
+          if (tableViscosity) {
+            // Each side's ν of the step (its table's or its constant), as dynamic viscosities.
+            const muI = m.rho0[phi] * nui, muJ = m.rho0[phj] * visc[j];
+            mu = muI + muJ > 0 ? (2 * muI * muJ) / (muI + muJ) : 0;
+          }
+          lam = (viscCoeff * mu * invRhoi * vj * F * vdotr) * inv;
+          art = (m.pairArt[pair] * invRhoi * vdotr * F * vj) * inv;
+        }
         vax += (lam + art) * rx;
         vay += (lam + art) * ry;
         vaz += (lam + art) * rz;
@@ -364,8 +412,13 @@ export function fluidRates(
           sry = -ry;
           srz = -rz;
         }
+        if (!same) {
+          inx += fv * rx;
+          iny += fv * ry;
+          inz += fv * rz;
+        }
         if (lyu) {
-          const dRho = (rhoj - rhoi) * fv;
+          const dRho = same ? (rhoj - rhoi) * fv : 0;
           grx += dRho * rx;
           gry += dRho * ry;
           grz += dRho * rz;
@@ -377,6 +430,15 @@ export function fluidRates(
       }
     }
 
+    if (interface_ && curvDen > 0) {
+      // a = −σ κ δ n / ρ with κ = (d − 1) num / den at the particle, taken to the interface half a
+      // spacing outside it (each principal radius longer by Δx/2): κ / (1 + κ Δx/4).
+      const kappa = (2 * curvNum) / curvDen;
+      const f = (-sigma * kappa / (1 + 0.25 * kappa * prm.dx)) * cdel[i] * invRhoi;
+      ax += f * nix;
+      ay += f * niy;
+      az += f * niz;
+    }
     if (storeViscous) {
       fvx[i] = vax;
       fvy[i] = vay;
@@ -435,6 +497,15 @@ export function fluidRates(
           dy -= remove * ny;
           dz -= remove * nz;
         }
+        const il = Math.sqrt(inx * inx + iny * iny + inz * inz);
+        if (il > 0) {
+          // Within the kernel support of another phase: tangential shifting only, so that no particle is
+          // shifted towards the interface or away from it (the interface is a material surface).
+          const dn = (dx * inx + dy * iny + dz * inz) / il;
+          dx -= (dn * inx) / il;
+          dy -= (dn * iny) / il;
+          dz -= (dn * inz) / il;
+        }
         if (lyu) {
           dRho = grx * dx + gry * dy + grz * dz;
           dvx = gxx * dx + gxy * dy + gxz * dz;
@@ -455,68 +526,43 @@ export function fluidRates(
   return maxA2;
 }
 
-/**
- * Neighbour lists of the fluid particles in [start, end): every particle within √listRadius2, the walls
- * (from their cell lists: still walls, then moving walls) before the moving particles. count = walls << 16
- * | total, or -1 for a list in the overflow map (whose first element is the wall count).
- */
-function buildNeighbourLists(
-  s: ParticleStore, grid: GridSpec, cellStart: Int32Array, wallStart: Int32Array, movingWallStart: Int32Array | null,
-  start: number, end: number, lists: NeighbourLists, listRadius2: number,
-): void {
-  const { x, y, z } = s.f;
-  const kind = s.kind;
-  const cell = s.cell;
-  const { nbr, count, rank, overflow } = lists;
-  const gnx = grid.nx, gny = grid.ny, gnz = grid.nz;
-  overflow.clear();
-  let extra: number[] | null = null;
-  for (let i = start; i < end; i++) {
-    if (kind[i] !== FLUID) continue;
-    const xi = x[i], yi = y[i], zi = z[i];
-    const base = rank[i] * MAX_NEIGHBOURS;
-    let n = 0;
-    const ci = cell[i];
-    const cx = ci % gnx;
-    const cyz = (ci - cx) / gnx;
-    const cy = cyz % gny;
-    const cz = (cyz - cy) / gny;
-    const x0c = cx > 0 ? cx - 1 : 0;
-    const x1c = cx < gnx - 1 ? cx + 1 : gnx - 1;
-    let walls = 0;
-    for (let pass = movingWallStart === null ? 1 : 0; pass < 3; pass++) {
-      const starts = pass === 0 ? movingWallStart as Int32Array : pass === 1 ? wallStart : cellStart;
-      for (let dzc = -1; dzc <= 1; dzc++) {
-        const zz = cz + dzc;
-        if (zz < 0 || zz >= gnz) continue;
-        for (let dyc = -1; dyc <= 1; dyc++) {
-          const yy = cy + dyc;
-          if (yy < 0 || yy >= gny) continue;
-          const row = (zz * gny + yy) * gnx;
-          const jEnd = starts[row + x1c + 1];
-          for (let j = starts[row + x0c]; j < jEnd; j++) {
-            if (j === i) continue;
-            const rx = xi - x[j], ry = yi - y[j], rz = zi - z[j];
-            if (rx * rx + ry * ry + rz * rz >= listRadius2) continue;
-            if (n < MAX_NEIGHBOURS) nbr[base + n] = j;
-            else (extra ??= []).push(j);
-            n++;
-          }
-        }
-      }
-      if (pass === 1) walls = n;
-    }
-    if (n > MAX_NEIGHBOURS && extra !== null) {
-      // Overflow list: the wall count first, then the entries.
-      const all = new Int32Array(n + 1);
-      all[0] = walls;
-      all.set(nbr.subarray(base, base + MAX_NEIGHBOURS), 1);
-      all.set(extra, MAX_NEIGHBOURS + 1);
-      overflow.set(i, all);
-      count[i] = -1;
-      extra = null;
-    } else {
-      count[i] = (walls << 16) | n;
+/** Constants of a multiphase case by phase, and by ordered phase pair (index phases · a + b). */
+export interface MultiphasePairConstants {
+  phases: number;
+  bodyPhase: number[];
+  rho0: number[];
+  c0: number[];
+  nu: number[];
+  /** 2 δ h c0 of the phase's density diffusion and ρ0 / c0² of its hydrostatic part. */
+  delta: number[];
+  hydro: number[];
+  /** α h c0 ρ0 of the artificial viscosity. */
+  art: number[];
+  /** Harmonic mean of the pair's dynamic viscosities ρ0 ν. */
+  pairMu: number[];
+  /** α h c̄ ρ̄ of an unlike pair: mean sound speed, harmonic mean of the reference densities. */
+  pairArt: number[];
+}
+
+/** The constants of a multiphase case as the rates use them (the GPU backend uploads the same). */
+export function multiphasePairConstants(prm: PhysicsParams): MultiphasePairConstants {
+  const ph = prm.phases as NonNullable<PhysicsParams['phases']>;
+  const n = ph.rho0.length;
+  const pairMu: number[] = [];
+  const pairArt: number[] = [];
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      const muA = ph.rho0[a] * ph.nu[a], muB = ph.rho0[b] * ph.nu[b];
+      pairMu.push(muA + muB > 0 ? (2 * muA * muB) / (muA + muB) : 0);
+      const rhoBar = (2 * ph.rho0[a] * ph.rho0[b]) / (ph.rho0[a] + ph.rho0[b]);
+      pairArt.push(prm.alphaVisc * prm.h * 0.5 * (ph.c0[a] + ph.c0[b]) * rhoBar);
     }
   }
+  return {
+    phases: n, bodyPhase: ph.bodyPhase, rho0: ph.rho0, c0: ph.c0, nu: ph.nu,
+    delta: ph.c0.map((c) => 2 * prm.delta * prm.h * c),
+    hydro: ph.c0.map((c, k) => ph.rho0[k] / (c * c)),
+    art: ph.c0.map((c, k) => prm.alphaVisc * prm.h * c * ph.rho0[k]),
+    pairMu, pairArt,
+  };
 }

@@ -3,7 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { decodePng, type Image } from '../viewer/pixels.ts';
 
-/** Everything drawn over the canvas: its panels, open dialogs of the canvas actions, toasts. */
+/** Everything drawn over the canvas: its panels, open dialogs of the canvas actions, tooltips, toasts. */
 const HIDE_OVERLAYS = [
   '[data-testid="canvas-actions"]',
   '[data-testid="colormap-panel"]',
@@ -13,6 +13,7 @@ const HIDE_OVERLAYS = [
   '[data-testid="results-selection"]',
   '[data-testid="results-hover-label"]',
   '[role="dialog"]',
+  '[role="tooltip"]',
   '[data-testid^="toast-"]',
 ].join(', ') + ' { visibility: hidden !important; }';
 

@@ -77,6 +77,15 @@ describe('Results', () => {
     await page.getByTestId('action-clip').click();
     await page.waitForTimeout(800);
     await screenshot(page, 'results-walls-shown');
+    // The walls' loads colour them: the wall attributes are offered, and Normal Stress recolours the
+    // walls (the fluid has no normal stress), then velocity again.
+    const options = await results.attributeOptions();
+    expect(options).toEqual(expect.arrayContaining(['Normal Stress [Pa]', 'Wetting']));
+    const byVelocity = await results.canvasPixels();
+    await results.selectAttribute('normal_stress');
+    await expect.poll(async () => changedShare(byVelocity, await results.canvasPixels()), { timeout: 20_000 }).toBeGreaterThan(0.005);
+    await screenshot(page, 'results-walls-normal-stress');
+    await results.selectAttribute('velocity');
 
     // Save Image: a failed upload says so and leaves the post image alone ...
     await page.route('**/api/client-upload/images', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"title":"unknown_error","description":"busy","status":503}' }));

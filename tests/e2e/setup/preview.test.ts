@@ -80,13 +80,13 @@ describe('Setup preview', () => {
   });
 
   it('names the settings the engine refuses instead of running', async () => {
-    const { simulationId, token } = await createSimulation(server, 'Preview with surface tension');
+    const { simulationId, token } = await createSimulation(server, 'Preview with air drag');
     await putDamBreak(server, token, simulationId, 0.3);
     const setup = (await getSetupDocument(server, token, simulationId)) as { settings: Record<string, unknown> };
     const response = await fetch(`${server.url}/api/simulations/${simulationId}/setup`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...setup, settings: { ...setup.settings, surfaceTension: true } }),
+      body: JSON.stringify({ ...setup, settings: { ...setup.settings, airDrag: true } }),
     });
     expect(response.status).toBe(200);
     const page = await openSignedIn(browser, server, `/simulation/${simulationId}/preprocessor`);
@@ -94,7 +94,7 @@ describe('Setup preview', () => {
     const preview = new PreviewPanel(page);
     await preview.start();
     await preview.waitForStatus(['failed']);
-    expect(await preview.message()).toMatch(/cannot preview this setup\. settings\.surfaceTension: surface tension is not implemented/);
+    expect(await preview.message()).toMatch(/cannot preview this setup\. settings\.airDrag: air drag is not implemented/);
     expect(await preview.drawnParticles()).toBe(0);
     await screenshot(page, 'setup-preview-refused');
     await page.close();

@@ -245,11 +245,15 @@ describe('Setup screen', () => {
     expect(saved.materials).toHaveLength(2);
     expect(saved.parts.find((p) => p.component.type === 'filling')?.component.height).toBe(0.2);
 
-    // The solver's refusal of surface tension shows in Input Validation and leads to the Physics form.
+    // The solver runs surface tension of one fluid; its refusal of air drag shows in Input Validation
+    // and leads to the Physics form.
+    await setup.setSwitch('physics-airDrag', true);
+    await setup.waitSaved();
     await setup.openTreeItem('tree-settings');
     const checklist = await setup.openSidebarPanel('checklist');
-    const refusal = checklist.getByTestId('validation-issue-solver').filter({ hasText: 'surface tension' });
+    const refusal = checklist.getByTestId('validation-issue-solver').filter({ hasText: 'air drag' });
     await refusal.waitFor();
+    expect(await checklist.getByTestId('validation-issue-solver').filter({ hasText: 'surface tension' }).count()).toBe(0);
     await refusal.click();
     await page.getByTestId('physics-form').waitFor();
     await page.context().close();

@@ -1,7 +1,7 @@
 // Statistics: exact percentiles by selection against a full sort, the spatial operations and their
 // aggregation over outputs, and computations over generated output folders (vector components, several
 // objects, a volume clip as mask, missing outputs) checked against values computed directly.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,9 @@ import { percentilesInPlace, selectInPlace } from '../../../src/server/postproce
 import { computeStatistics, type StatisticsEvent, type StatisticsTask } from '../../../src/server/postprocessing/statistics/compute.ts';
 import { meshDefinitionTriangles } from '../../../src/domain/meshGeometry.ts';
 import { writeFixtureOutput } from './outputFixture.ts';
+import { resultAttributes } from '../../../src/domain/attributes.ts';
+import { offeredOperations } from '../../../src/domain/statistics.ts';
+import { OUTPUT_META_VERSION, outputAreasFile, outputAttributeFile, outputMetaSchema, outputPositionsFile } from '../../../src/domain/output.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'surge-stats-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -165,5 +168,87 @@ describe('computation over output folders', () => {
       expect(out?.type === 'output' && out.values.max).toBeCloseTo(Math.max(...expected), 3);
       expect(out?.type === 'output' && out.values.mean).toBeCloseTo(expected.reduce((a, b) => a + b, 0) / expected.length, 2);
     }
+  });
+});
+
+describe('integrated quantities of a wall part', () => {
+  // Two rigid parts as the solver writes them: a first layer facing the fluid with its surface areas and
+  // two layers behind it without area, whose stresses (those of the particle in front) must not count
+  // again; the particles' volumes would weigh every layer with Δx² and are not what the integral uses.
+  const dx = 0.01;
+  const folder = join(root, 'walls');
+  mkdirSync(folder, { recursive: true });
+  const parts = [
+    { id: 'wall_1', layer: 4, pressure: (i: number) => 1000 + 10 * i, shear: 3, wet: (i: number) => (i < 3 ? 1 : 0.5) },
+    { id: 'wall_2', layer: 6, pressure: (i: number) => 250 - i, shear: -1, wet: () => 1 },
+  ];
+  const expected = new Map<string, { normal: number; fx: number; fz: number; wetted: number }>();
+  const objects = parts.map((part) => {
+    const count = 3 * part.layer;
+    const positions = new Float32Array(3 * count);
+    const area = new Float32Array(count);
+    const volume = new Float32Array(count).fill(dx ** 3);
+    const normal = new Float32Array(count);
+    const total = new Float32Array(3 * count);
+    const wetting = new Float32Array(count);
+    const sums = { normal: 0, fx: 0, fz: 0, wetted: 0 };
+    for (let layer = 0; layer < 3; layer++) {
+      for (let i = 0; i < part.layer; i++) {
+        const k = layer * part.layer + i;
+        positions.set([i * dx, 0, -(layer + 0.5) * dx], 3 * k);
+        // The floor faces +z: the fluid presses down (−z) and drags along x.
+        const a = layer === 0 ? dx * dx * (1 + 0.1 * i) : 0;
+        area[k] = a;
+        normal[k] = part.pressure(i);
+        total.set([part.shear, 0, -part.pressure(i)], 3 * k);
+        wetting[k] = part.wet(i);
+        sums.normal += Math.fround(part.pressure(i)) * Math.fround(a);
+        sums.fx += part.shear * Math.fround(a);
+        sums.fz -= Math.fround(part.pressure(i)) * Math.fround(a);
+        sums.wetted += Math.fround(part.wet(i)) * Math.fround(a);
+      }
+    }
+    expected.set(part.id, sums);
+    const files: [string, Float32Array][] = [
+      [outputPositionsFile(part.id, 'full'), positions], [outputAreasFile(part.id, 'full'), area],
+      [outputAttributeFile(part.id, 'full', 'volume'), volume], [outputAttributeFile(part.id, 'full', 'normal_stress'), normal],
+      [outputAttributeFile(part.id, 'full', 'total_stress'), total], [outputAttributeFile(part.id, 'full', 'wetting'), wetting],
+    ];
+    for (const [file, data] of files) writeFileSync(join(folder, file), new Uint8Array(data.buffer));
+    const attribute = (name: 'volume' | 'normal_stress' | 'total_stress' | 'wetting') => ({
+      file: outputAttributeFile(part.id, 'full', name), dtype: 'float32' as const, components: resultAttributes[name].components,
+      name, unit: resultAttributes[name].unit, range: null,
+    });
+    const full = {
+      name: 'full' as const, count, positions: { file: outputPositionsFile(part.id, 'full'), dtype: 'float32' as const, components: 3 as const },
+      indices: null, areas: { file: outputAreasFile(part.id, 'full'), dtype: 'float32' as const, components: 1 as const },
+      attributes: [attribute('volume'), attribute('normal_stress'), attribute('total_stress'), attribute('wetting')],
+    };
+    return { id: part.id, kind: 'wall_boundary' as const, name: part.id, partId: null, materialId: null, datasets: [full, { ...full, name: 'raw' as const }] };
+  });
+  writeFileSync(join(folder, 'meta.json'), JSON.stringify(outputMetaSchema.parse({ version: OUTPUT_META_VERSION, outputNo: 0, time: 0, objects, sensors: [] })));
+
+  async function integral(objIds: string[], attribute: 'normal_stress' | 'total_stress' | 'wetting', subAttribute: 'x' | 'z' | null): Promise<number> {
+    const events: StatisticsEvent[] = [];
+    await computeStatistics({ folders: [{ outputNo: 0, folder }], objIds, attribute, subAttribute, operations: ['integral'], clips: [] }, (e) => events.push(e));
+    const out = events.find((e) => e.type === 'output');
+    if (out?.type !== 'output') throw new Error('no output');
+    return out.values.integral as number;
+  }
+
+  it('sums stress × surface area per part: normal force, force components and wetted area, deeper layers left out', async () => {
+    expect(offeredOperations('wetting')).toContain('integral');
+    for (const part of parts) {
+      const e = expected.get(part.id) as { normal: number; fx: number; fz: number; wetted: number };
+      const measured = {
+        normal: await integral([part.id], 'normal_stress', null), fx: await integral([part.id], 'total_stress', 'x'),
+        fz: await integral([part.id], 'total_stress', 'z'), wetted: await integral([part.id], 'wetting', null),
+      };
+      console.log(`${part.id}: normal force ${measured.normal.toFixed(6)} N (expected ${e.normal.toFixed(6)}), force x ${measured.fx.toFixed(6)} N (${e.fx.toFixed(6)}), z ${measured.fz.toFixed(6)} N (${e.fz.toFixed(6)}), wetted area ${measured.wetted.toExponential(4)} m² (${e.wetted.toExponential(4)})`);
+      for (const key of ['normal', 'fx', 'fz', 'wetted'] as const) expect(measured[key]).toBeCloseTo(e[key], 9);
+    }
+    // Both parts together: the sum of the two.
+    const both = await integral(['wall_1', 'wall_2'], 'normal_stress', null);
+    expect(both).toBeCloseTo((expected.get('wall_1')?.normal ?? 0) + (expected.get('wall_2')?.normal ?? 0), 9);
   });
 });

@@ -124,7 +124,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/simulations/{id}/remote_vms/files/link': { policy: 'readOwned', absent: true },
   'POST /api/simulations/{id}/remote_vms/files': { policy: 'writeOwned', absent: true },
 
-  'POST /api/simulations/{id}/runs': { policy: 'writeOwned' },
+  // A new run becomes the simulation's active one, whose outputs do not exist yet: the output routes go first.
+  'POST /api/simulations/{id}/runs': { policy: 'writeOwned', destructive: 0 },
   'GET /api/simulations/{id}/runs': { policy: 'readOwned' },
   'POST /api/simulations/{id}/stop': { policy: 'writeOwned' },
   'POST /api/simulations/{id}/unlock': { policy: 'writeOwned' },

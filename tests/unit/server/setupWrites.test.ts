@@ -8,6 +8,7 @@ import { emptySetup, type SetupDocument } from '../../../src/domain/setup.ts';
 import { createPointSensor } from '../../../src/domain/sensor.ts';
 import { emptyShape } from '../../../src/domain/shape.ts';
 import { smallDamBreak } from '../runs/harness.ts';
+import { templates } from '../../../src/domain/messages.ts';
 import { call, startTestApp, tokenFor, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -58,6 +59,13 @@ const fluidLevel = (height: number, seedPoint: [number, number, number] | null) 
     });
   });
 
+/** The stored document with its fluid's viscosity from a shear-rate table of these columns. */
+const withViscosityTable = (columns: number[][]) =>
+  changed((doc) => {
+    doc.dataTables.push({ id: 'thinning', headers: ['shear_rate', 'kinematic_viscosity'], table: columns, resultCount: columns[0].length });
+    Object.assign(doc.materials[0], { viscosityKind: 'shear_rate', viscosityShearRateTableId: 'thinning' });
+  });
+
 describe('PUT of the setup refuses what the rules refuse', () => {
   const refused: [string, () => SetupDocument, string, string][] = [
     ['end time -1', () => changed((d) => void (d.settings.endTime = -1)), 'must be greater than 0', 'settings.endTime'],
@@ -76,6 +84,34 @@ describe('PUT of the setup refuses what the rules refuse', () => {
     ],
     ['a fluid level seeded above its fill height', () => fluidLevel(0.1, [0.4, 0.1, 0.3]), MESSAGES.seedPointAboveFillHeight, 'parts.2.seedPoint'],
     ['a negative fill height', () => fluidLevel(-0.2, [0.4, 0.1, -0.3]), 'must be at least 0', 'parts.2.component.height'],
+    [
+      'a surface tension coefficient of 20 N/m',
+      () => changed((d) => Object.assign(d.settings, { surfaceTension: true, shifting: 'lyu21', sigma: 20 })),
+      'must be between 0.0001 and 10',
+      'settings.sigma',
+    ],
+    [
+      'a contact angle of 200°',
+      () => changed((d) => {
+        Object.assign(d.settings, { surfaceTension: true, shifting: 'lyu21' });
+        const c = d.parts[0].component;
+        if (c.type === 'rigid') c.contactAngle = 200;
+      }),
+      'must be between 0 and 180',
+      'parts.0.component.contactAngle',
+    ],
+    [
+      'a viscosity table with a negative viscosity',
+      () => withViscosityTable([[0, 10, 100], [1e-3, -1, 1e-4]]),
+      templates.tableCellError('kinematic_viscosity', 2, 'must be between 1e-9 and 2000'),
+      'materials.0.viscosityShearRateTableId',
+    ],
+    [
+      'a viscosity table with a negative shear rate',
+      () => withViscosityTable([[-5, 10], [1e-3, 1e-4]]),
+      templates.tableCellError('shear_rate', 1, 'must be at least 0'),
+      'materials.0.viscosityShearRateTableId',
+    ],
   ];
 
   for (const [what, document, message, path] of refused) {
@@ -101,6 +137,38 @@ describe('PUT of the setup refuses what the rules refuse', () => {
     expect((await put(stored)).status).toBe(200);
   });
 
+  it('saves surface tension with a shifting other than lyu21 (the screens switch them together) and lists the rule, which blocks the run', async () => {
+    for (const [shifting, message] of [['zero', MESSAGES.surfaceTensionShiftingZero], ['sun17', MESSAGES.surfaceTensionShifting]] as const) {
+      const answer = await put(changed((d) => Object.assign(d.settings, { surfaceTension: true, shifting })));
+      expect(answer.status, answer.text).toBe(200);
+      const validation = (await call(t, token, 'GET', `/api/simulations/${simulationId}/validation`)).json();
+      expect(validation.valid).toBe(false);
+      expect(validation.issues).toContainEqual(expect.objectContaining({ message, field: 'shifting' }));
+    }
+    const lyu = await put(changed((d) => Object.assign(d.settings, { surfaceTension: true, shifting: 'lyu21' })));
+    expect(lyu.status, lyu.text).toBe(200);
+    const validation = (await call(t, token, 'GET', `/api/simulations/${simulationId}/validation`)).json();
+    expect(validation.issues.map((i: { message: string }) => i.message)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/surface tension/)]),
+    );
+    expect((await put(stored)).status).toBe(200);
+  });
+
+  it('saves a viscosity table, and a temperature viscosity without heat transfer blocks only the run', async () => {
+    const thinning = withViscosityTable([[0, 10, 100], [1e-3, 3e-4, 1e-4]]);
+    const answer = await put(thinning);
+    expect(answer.status, answer.text).toBe(200);
+    expect((await current()).materials[0].viscosityKind).toBe('shear_rate');
+    const hot = changed((doc) => {
+      doc.dataTables.push({ id: 'nu-of-t', headers: ['temperature', 'kinematic_viscosity'], table: [[280, 350], [1.8e-6, 4e-7]], resultCount: 2 });
+      Object.assign(doc.materials[0], { viscosityKind: 'temperature', viscosityTemperatureTableId: 'nu-of-t' });
+    });
+    expect((await put(hot)).status).toBe(200);
+    const validation = (await call(t, token, 'GET', `/api/simulations/${simulationId}/validation`)).json();
+    expect(validation.issues.map((i: { message: string }) => i.message)).toContain(MESSAGES.temperatureViscosityNeedsHeat);
+    expect((await put(stored)).status).toBe(200);
+  });
+
   it('accepts a fluid level seeded below its fill height', async () => {
     const answer = await put(fluidLevel(0.2, [0.4, 0.1, 0.1]));
     expect(answer.status, answer.text).toBe(200);
@@ -112,6 +180,35 @@ describe('PUT of the setup refuses what the rules refuse', () => {
     expect(answer.status).toBe(400);
     expect(answer.json().errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['settings.endTime', 'settings.gravity.2']));
     expect((await put(emptySetup())).status).toBe(200);
+    expect((await put(stored)).status).toBe(200);
+  });
+
+  it('saves a multiphase case the screens are still adjusting and lists every multiphase rule it breaks in the validation', async () => {
+    const twoFluids = changed((d) => {
+      d.settings = { ...d.settings, multiphase: true, densityLimiter: true, dynamicTimeStep: true, noRiemannWall: true };
+      d.materials.push({ ...d.materials[0], id: 1, name: 'Oil', density: 800 });
+      const tank = d.parts.find((p) => p.name === 'Tank');
+      if (tank?.component.type === 'rigid') tank.component.thermoKind = 'heat_flux';
+    });
+    const answer = await put(twoFluids);
+    expect(answer.status, answer.text).toBe(200);
+    const validation = (await call(t, token, 'GET', `/api/simulations/${simulationId}/validation`)).json();
+    expect(validation.valid).toBe(false);
+    expect(validation.issues.map((i: { message: string }) => i.message)).toEqual(expect.arrayContaining([
+      MESSAGES.multiphaseDensityLimiter, MESSAGES.multiphaseStaticTimestep, MESSAGES.multiphaseWallPressure, MESSAGES.multiphaseThermoKind,
+    ]));
+    // The engine refuses what it cannot run with the same messages.
+    expect(validation.solverSupport.map((i: { message: string }) => i.message)).toEqual(expect.arrayContaining([
+      MESSAGES.multiphaseDensityLimiter, MESSAGES.multiphaseWallPressure,
+    ]));
+    const consistent = changed((d) => {
+      d.settings = { ...d.settings, multiphase: true, densityLimiter: false, dynamicTimeStep: false, noRiemannWall: false };
+      d.materials.push({ ...d.materials[0], id: 1, name: 'Oil', density: 800 });
+    });
+    expect((await put(consistent)).status).toBe(200);
+    const clean = (await call(t, token, 'GET', `/api/simulations/${simulationId}/validation`)).json();
+    expect(clean.solverSupport).toEqual([]);
+    expect(clean.issues.filter((i: { severity: string }) => i.severity === 'error')).toEqual([]);
     expect((await put(stored)).status).toBe(200);
   });
 

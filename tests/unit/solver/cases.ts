@@ -7,10 +7,11 @@ import { defaultCylinderMesh } from '../../../src/domain/mesh.ts';
 import { meshDefinitionTriangles } from '../../../src/domain/meshGeometry.ts';
 import { createMovement, type Movement } from '../../../src/domain/movement.ts';
 import {
-  defaultFillingComponent, defaultFlowComponent, defaultOpenBoundaryComponent, defaultRigidComponent,
+  defaultFillingComponent, defaultFlowComponent, defaultOpenBoundaryComponent, defaultRigidComponent, type RigidComponent,
 } from '../../../src/domain/component.ts';
 import type { SimulationSettings } from '../../../src/domain/settings.ts';
 import type { Vec3 } from '../../../src/domain/vector.ts';
+import { tableFromRows } from '../../../src/domain/dataTable.ts';
 
 export interface TankCaseOptions {
   dx: number;
@@ -100,6 +101,64 @@ export function channelCase(dx: number, length: number, inflowVelocity: number):
   return s;
 }
 
+/**
+ * channelCase whose inlet takes its normal velocity from a table of 11 points across the channel (along y
+ * at mid-height on the inlet plane): u(y) = u0 + shear y; the fluid starts at the profile's mean.
+ */
+export function profiledChannelCase(dx: number, length: number, u0: number, shear: number): SetupDocument {
+  const section = 0.1;
+  const setup = channelCase(dx, length, u0 + (shear * section) / 2);
+  const rows = Array.from({ length: 11 }, (_, k) => {
+    const y = (k / 10) * section;
+    return [0.06, y, section / 2, u0 + shear * y];
+  });
+  setup.dataTables.push(tableFromRows('inlet-profile', ['pos_x', 'pos_y', 'pos_z', 'vel_n'], rows));
+  const inlet = setup.parts.find((p) => p.id === 'inlet');
+  if (inlet?.component.type !== 'openboundary') throw new Error('the channel has an inlet');
+  inlet.component.ioProfileKind = 'field';
+  inlet.component.ioTableId = 'inlet-profile';
+  return setup;
+}
+
+export interface HeatedTankOptions {
+  dx: number;
+  /** Thermal condition of the tank's walls. */
+  tank: Partial<Pick<RigidComponent, 'thermoKind' | 'boundaryTemperature' | 'heatFlux' | 'heatTransferCoefficient' | 'referenceTemperature'>>;
+  /** A block standing in the tank: its box (min and max corners) and thermal condition. */
+  block: { min: Vec3; max: Vec3; thermal: HeatedTankOptions['tank'] };
+  /** Tank interior size (corner at the origin); the fluid fills it outside the block. */
+  size: Vec3;
+  /** The fluid's box (min and max corners), at initialTemperature. */
+  fluid: { min: Vec3; max: Vec3; temperature: number };
+}
+
+/**
+ * Still, light and very conductive fluid (ρ = 1 kg/m³, k = 10 W/(m K), c_p = 100 J/(kg K): α = 0.1 m²/s,
+ * within the spec's limits) in a closed tank with a rigid block, no gravity, heat transfer on: the
+ * temperature changes over a few conduction steps while the fluid stays at rest.
+ */
+export function heatedTankCase(o: HeatedTankOptions): SetupDocument {
+  const s = tankCase({
+    dx: o.dx, tank: o.size, column: [o.dx, o.dx, o.dx],
+    settings: { gravity: [0, 0, 0], thermodynamics: true, ambientTemperature: 300, endTime: 0.01, outputTimeInterval: 0.005 },
+  });
+  s.materials[0] = { ...s.materials[0], density: 1, thermalConductivity: 10, specificHeatCapacity: 100 };
+  const tank = s.parts[0].component;
+  if (tank.type !== 'rigid') throw new Error('the tank is rigid');
+  Object.assign(tank, o.tank);
+  const box = (min: Vec3, max: Vec3) => cubeShape(
+    [max[0] - min[0], max[1] - min[1], max[2] - min[2]], [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2],
+  );
+  const block = defaultRigidComponent();
+  block.velocityKind = 'slip';
+  Object.assign(block, o.block.thermal);
+  const fluid = defaultFlowComponent();
+  fluid.initialTemperature = o.fluid.temperature;
+  s.parts[1] = createPart({ id: 'water', name: 'Water', component: fluid, materialId: 0, shape: box(o.fluid.min, o.fluid.max) });
+  s.parts.push(createPart({ id: 'block', name: 'Block', component: block, shape: box(o.block.min, o.block.max) }));
+  return s;
+}
+
 export interface CylinderTankOptions {
   dx: number;
   radius: number;
@@ -170,5 +229,30 @@ export function paddleCase(dx: number, omega: number | null, settings: Partial<S
   paddle.velocityKind = 'no_slip';
   s.parts.push(createPart({ id: 'paddle', name: 'Paddle', component: paddle, shape: cubeShape([0.04, 0.08, 0.16], [0.2, 0.1, 0.14]) }));
   if (omega !== null) s.movements.push(spin('turn', 'paddle', [0.2, 0.1, 0.14], [0, 1, 0], omega));
+  return s;
+}
+
+/**
+ * A drop of liquid (σ = 0.0728 N/m, ν = 4e-4 m²/s, c0 = 2 m/s) put as a box of `box` lattice cells on a
+ * slip plate whose top is z = 0, with the plate's contact angle; no gravity; RK4, lyu21 shifting.
+ */
+export function sessileDropCase(dx: number, box: Vec3, contactAngleDeg: number): SetupDocument {
+  const s = emptySetup();
+  s.settings = {
+    ...s.settings, particleDiameter: dx, endTime: 0.1, outputTimeInterval: 0.01, gravity: [0, 0, 0],
+    integrationScheme: 'runge_kutta_4', shifting: 'lyu21', surfaceTension: true, sigma: 0.0728, densityLimiter: false,
+  };
+  s.materials[0] = { ...s.materials[0], name: 'Liquid', speedOfSound: 2, kinematicViscosity: 4e-4 };
+  const plate = defaultRigidComponent();
+  plate.velocityKind = 'slip';
+  plate.contactAngle = contactAngleDeg;
+  const side = 2 * Math.max(box[0], box[1]) * dx;
+  s.parts = [
+    createPart({ id: 'plate', name: 'Plate', component: plate, shape: cubeShape([side, side, 6 * dx], [0, 0, -3 * dx]) }),
+    createPart({
+      id: 'drop', name: 'Drop', component: defaultFlowComponent(), materialId: 0,
+      shape: cubeShape([box[0] * dx, box[1] * dx, box[2] * dx], [0, 0, (box[2] * dx) / 2]),
+    }),
+  ];
   return s;
 }

@@ -33,11 +33,11 @@ describe('solver command line', () => {
       expect(again.status, again.stderr).toBe(0);
       expect(again.stdout).toMatch(/steps\s+0 \(\d+ in total\)/);
 
-      setup.settings.multiphase = true;
+      setup.settings.airDrag = true;
       writeFileSync(join(dir, 'bad.json'), JSON.stringify(setup));
       const bad = solve([join(dir, 'bad.json'), '--out', join(dir, 'bad')]);
       expect(bad.status).toBe(3);
-      expect(bad.stderr).toContain('settings.multiphase');
+      expect(bad.stderr).toContain('settings.airDrag');
       expect(solve([]).status).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });

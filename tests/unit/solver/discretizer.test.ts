@@ -91,12 +91,16 @@ describe('discretizer', () => {
     const [col] = c.solids;
     const p = d.particles;
     const perLevel = new Map<number, number>();
+    const columnBody = d.bodies.find((b) => b.partId === 'solid-0')?.index;
+    let ownedByOthers = 0;
     for (let i = 0; i < p.count; i++) {
       if (p.kind[i] !== ParticleKind.wall) continue;
       const inColumn = p.x[i] > col.min[0] && p.x[i] < col.min[0] + col.size[0] && p.y[i] > col.min[1] && p.y[i] < col.min[1] + col.size[1];
       if (!inColumn) continue;
       const level = Math.round(p.z[i] / dx - 0.5);
       perLevel.set(level, (perLevel.get(level) ?? 0) + 1);
+      // Inside the column, nearer the floor or not, a wall particle is the column's (its loads, its heat).
+      if (level >= 0 && p.body[i] !== columnBody) ownedByOthers++;
       if (level >= 0 && level <= 4) {
         // At the foot its particles point out of the column or up from the floor, never down into it.
         expect(p.nz[i]).toBeGreaterThanOrEqual(-1e-9);
@@ -106,6 +110,8 @@ describe('discretizer', () => {
     console.log(`wall particles in the column's section at the lowest levels: ${levels.join(', ')} of 36`);
     // The column is 6 Δx wide: three layers from each side fill the whole section at every height.
     for (const n of levels) expect(n).toBe(36);
+    expect(columnBody).toBeDefined();
+    expect(ownedByOthers).toBe(0);
     // No lattice point in reach of the fluid is left uncovered next to the foot: every fluid point
     // within 2.6 Δx of the column's foot has the column's section below and beside it as walls.
     expect(d.counts.fluid).toBe(9900);

@@ -5,8 +5,11 @@ import { ParticleKind, allocateParticles, type ParticleStore } from '../../../sr
 import { DEAD_KIND, createSortScratch, makeGrid, sortByCell } from '../../../src/solver/grid.ts';
 import { ShiftingMode, WallMode, buildPhysicsParams } from '../../../src/solver/params.ts';
 import {
-  RATE_BUILD_LIST, RATE_PRESSURE, RATE_SHIFT, RATE_VISCOUS, allocateNeighbourLists, fluidRates, rankFluid,
+  RATE_BUILD_LIST, RATE_PRESSURE, RATE_SHIFT, RATE_VISCOUS, fluidRates,
 } from '../../../src/solver/physics/rates.ts';
+import {
+  allocateNeighbourLists, decodeNeighbours, listBytesPerParticle, listsOverflowed,
+} from '../../../src/solver/physics/neighbourLists.ts';
 import { SMOOTHING_RATIO } from '../../../src/solver/kernel.ts';
 
 const dx = 0.01;
@@ -101,8 +104,9 @@ describe('cell-linked list', () => {
       const cellStart = new Int32Array(g.nCells + 1);
       sortByCell(s, walls, g, wallStart, createSortScratch(g, total));
       sortByCell(s, total, g, cellStart, createSortScratch(g, total), [], null, walls);
-      const l = allocateNeighbourLists(total, n, false);
-      rankFluid(s.kind, total, l);
+      // The brute-force search's one cell holds more particles than a byte counts, so that its lists go
+      // through the overflow map: the rates must not notice.
+      const l = allocateNeighbourLists(total, 0, k === 0 ? listBytesPerParticle(prm.support2, dx) : 8, false);
       fluidRates(s, g, cellStart, wallStart, prm, 0, total, RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT | RATE_BUILD_LIST, l, prm.support2);
       return l;
     });
@@ -125,10 +129,40 @@ describe('cell-linked list', () => {
       }
     }
     expect(pairs).toBe(brutePairs);
+    expect(listsOverflowed(withCells.kind, 0, total, lists[0])).toBe(false);
+    // Every brute-force list is in the overflow map, but a larger pool would not take it: no growth asked.
+    let inMap = 0;
+    for (let i = 0; i < total; i++) if (brute.kind[i] === ParticleKind.fluid && lists[1].count[i] < 0) inMap++;
+    expect(inMap).toBe(n);
+    expect(listsOverflowed(brute.kind, 0, total, lists[1])).toBe(false);
+    // The cell search in a pool far too small runs out of room, which asks for a larger pool.
+    {
+      const wallStart = new Int32Array(fine.nCells + 1);
+      const cellStart = new Int32Array(fine.nCells + 1);
+      sortByCell(withCells, walls, fine, wallStart, createSortScratch(fine, total));
+      sortByCell(withCells, total, fine, cellStart, createSortScratch(fine, total), [], null, walls);
+      const small = allocateNeighbourLists(total, 0, 8, false);
+      fluidRates(withCells, fine, cellStart, wallStart, prm, 0, total, RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT | RATE_BUILD_LIST, small, prm.support2);
+      expect(listsOverflowed(withCells.kind, 0, total, small)).toBe(true);
+    }
     expect(wallPairs).toBe(bruteWallPairs);
     expect(wallPairs).toBeGreaterThan(1000);
     const byId = new Map<number, number>();
     for (let i = 0; i < total; i++) byId.set(brute.id[i], i);
+    // The byte lists (row counts, indices less their row's start) expand to the brute-force lists.
+    let listed = 0;
+    for (let i = 0; i < total; i++) {
+      if (withCells.kind[i] !== ParticleKind.fluid) continue;
+      const c = lists[0].count[i];
+      const mine = decodeNeighbours(lists[0], i).subarray(0, c & 0xffff);
+      const theirs = decodeNeighbours(lists[1], byId.get(withCells.id[i]) as number).subarray(1);
+      const ids = (l: Int32Array, st: ParticleStore) => Array.from(l, (j) => st.id[j]).sort((a, b) => a - b);
+      expect(ids(mine, withCells)).toEqual(ids(theirs, brute));
+      // Walls first, as many as counted.
+      for (let k = 0; k < mine.length; k++) expect(withCells.kind[mine[k]] === ParticleKind.wall).toBe(k < c >>> 16);
+      listed += mine.length;
+    }
+    expect(listed).toBe(brutePairs);
     let worst = 0;
     let aMax = 0;
     for (let i = 0; i < total; i++) {

@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, arrayFileSchema, isStaticOutputFile, outputFileLocation, outputFilePath, outputFolderPath,
-  outputMetaFiles, staticOutputFile, type OutputMeta,
+  outputAttributeFile, outputMetaFiles, staticOutputFile, type OutputMeta,
 } from '../../../src/domain/output.ts';
 import { outputFileApiPath } from '../../../src/domain/runOutputs.ts';
 import { createSolverRun } from '../../../src/solver/run.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { nodeFileSink } from '../../../src/solver/output/nodeFileSink.ts';
+import { WALL_LOAD_ATTRIBUTES } from '../../../src/solver/output/outputWriter.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';
 import { writeReducedDatasets } from '../../../src/server/postprocessing/datasets.ts';
 import { executeStep } from '../../../src/server/exports/exportWriter.ts';
@@ -81,13 +82,16 @@ describe('static walls', () => {
     if (!wall) throw new Error('no wall object');
     const staticDir = join(runDir, OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER);
 
-    // Riemann walls: every wall value is constant, so every wall file is static, named by every output.
+    // Riemann walls: every wall value is constant, so every wall file is static, named by every output,
+    // but for the loads of the fluid on the walls, which are written per output.
+    const loadFiles = WALL_LOAD_ATTRIBUTES.map((name) => outputAttributeFile(wall.id, 'full', name)).sort();
     for (const meta of metas) {
       const object = meta.objects.find((o) => o.id === wall.id);
       const files = outputMetaFiles({ objects: object ? [object] : [], sensors: [] });
       expect(files.length).toBeGreaterThan(8);
-      expect(files.every(isStaticOutputFile), files.join(', ')).toBe(true);
-      expect(readdirSync(join(runDir, outputFolderPath(meta.outputNo))).filter((f) => f.startsWith(`${wall.id}.`))).toEqual([]);
+      const perOutput = files.filter((f) => !isStaticOutputFile(f));
+      expect([...new Set(perOutput)].sort(), files.join(', ')).toEqual(loadFiles);
+      expect(readdirSync(join(runDir, outputFolderPath(meta.outputNo))).filter((f) => f.startsWith(`${wall.id}.`)).sort()).toEqual(loadFiles);
     }
     expect(readdirSync(staticDir)).toContain(`${wall.id}.full.positions.bin`);
 
@@ -98,12 +102,14 @@ describe('static walls', () => {
     for (const meta of metas.slice(1)) {
       const b = outputBytes(runDir, meta);
       console.log(`output ${meta.outputNo}: fluid only ${b.fluidOnly} B, fluid + walls ${b.everything} B (every output before), written now ${b.written} B`);
-      expect(b.written).toBe(b.fluidOnly);
+      const loadBytes = loadFiles.reduce((sum, file) => sum + sizeOf(join(runDir, outputFilePath(meta.outputNo, file))), 0);
+      expect(b.written).toBe(b.fluidOnly + loadBytes);
       before += b.everything;
       after += b.written;
     }
     console.log(`outputs 1–${OUTPUTS - 1}: ${before} B before, ${after} B now (${((100 * after) / before).toFixed(1)} %); static folder ${staticBytes} B, written once`);
-    expect(after).toBeLessThan(0.25 * before);
+    // The static files (positions, velocity, density, mass, volume, ids, areas) are 13 of the walls' 22 values.
+    expect(after).toBeLessThan(0.6 * before);
 
     // The solver's reader: the same walls in every output.
     const first = await readOutputObject(sink, 0, metas[0], wall.id);

@@ -1,9 +1,12 @@
 // Picking particle objects along a ray without a GPU: the nearest drawn sphere wins, spheres below the
-// spec's threshold are picked as if that large, clipped particles and undrawn ones (stride) do not count,
-// a ray that misses the object's box costs no particle loop, and an object over the budget is tested on
-// an even subset with grown spheres.
+// spec's threshold are picked as if that large, particles clipped (plane or volume clip) and undrawn ones
+// (stride) do not count, a ray that misses the object's box costs no particle loop, and an object over
+// the budget is tested on an even subset with grown spheres.
 import { describe, expect, it } from 'vitest';
 import { RAY_PICK_POINT_THRESHOLD } from '../../../src/domain/constants.ts';
+import { volumeClipCuts } from '../../../src/client/measure/volumeClipCuts.ts';
+import { removedByVolumeCuts } from '../../../src/client/viewer/gpu/volumeCut.ts';
+import { createVolumeClip } from '../../../src/domain/volumeClip.ts';
 import { cloudBounds, pickNearestParticle, PICK_PARTICLE_BUDGET, rayEntersBox, type PickCloud, type PickRay } from '../../../src/client/viewer/interaction/pickParticles.ts';
 
 function cloud(points: number[][], radius = 0.05, stride = 1): PickCloud {
@@ -35,6 +38,12 @@ describe('pickNearestParticle', () => {
     const c = cloud([[0, 0, 0], [0, 0, 1], [0, 0, 2]]);
     // Keep z <= 1.5: -z + 1.5 >= 0.
     expect(pickNearestParticle(c, down(0, 0), [0, 0, -1, 1.5], 0)?.index).toBe(1);
+    // A volume clip that keeps z <= 0.5 (a unit box around the origin) leaves particle 0 only.
+    const [box] = volumeClipCuts([createVolumeClip('box', { kind: 'cube', translation: [0, 0, 0], rotation: [0, 0, 0], scale: [1, 1, 1], flipNormals: false, dimensions: [1, 1, 1] })], new Map());
+    const removed = (x: number, y: number, z: number) => removedByVolumeCuts([box], 1, x, y, z);
+    expect(pickNearestParticle(c, down(0, 0), null, 0, removed)?.index).toBe(0);
+    const inverted = (x: number, y: number, z: number) => removedByVolumeCuts([{ ...box, inverted: true }], 1, x, y, z);
+    expect(pickNearestParticle(c, down(0, 0), null, 0, inverted)?.index).toBe(2);
     // Stride 2 draws particles 0 and 2 only.
     const strided = cloud([[0, 0, 0], [1, 0, 0], [2, 0, 0]], 0.05, 2);
     expect(pickNearestParticle(strided, down(1, 0), null, 0)).toBeNull();

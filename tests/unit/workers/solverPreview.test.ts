@@ -137,12 +137,12 @@ describe('preview run', () => {
     if (stopped.status === 'stopped') expect(stopped.timeS).toBeLessThan(0.5);
 
     const unsupported = damBreak();
-    unsupported.settings.surfaceTension = true;
+    unsupported.settings.airDrag = true;
     const refused = await runPreview({
       setup: unsupported, platform: nodePlatform, backend: 'cpu', signal: new AbortController().signal,
       host: { resolveFile: noFiles, prepared: () => undefined, progress: () => undefined, frame: () => undefined },
     });
     expect(refused.status).toBe('failed');
-    if (refused.status === 'failed') expect(refused.message).toMatch(/cannot preview this setup.*surface tension/);
+    if (refused.status === 'failed') expect(refused.message).toMatch(/cannot preview this setup.*air drag/);
   });
 });

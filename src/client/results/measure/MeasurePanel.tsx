@@ -1,7 +1,8 @@
 // Sensors and volume clips in Results (spec 1 §2: also available in results mode): the list of both with
 // an Add menu (Sensor: Point, Disk, Rectangle, Upload Geometry; Volume Clip: Cube, Cylinder, Upload
 // Geometry), their dialogs, visibility, Compute Sensors / Stop computation, and a sensor's time series
-// chart. Changes go to the server on their own (they do not need the setup unlocked) and the setup is read
+// chart. Its rows share the canvas's selection and hover: selecting one here selects it there and in the
+// statistics panel, and the other way round. Changes go to the server on their own (they do not need the setup unlocked) and the setup is read
 // again, so that the statistics panel and the canvas show them.
 import { ActionIcon, Badge, Box, Group, Menu, Modal, Paper, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -20,6 +21,8 @@ import { useSensorComputation } from '../../measure/useSensorComputation.ts';
 import { monitorSetupKey } from '../../monitor/useSetupDocument.ts';
 import { SetupIcon } from '../../setup/SetupIcon.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { applySelectionClick } from '../../viewer/clickClassifier.ts';
+import { useViewerState } from '../../viewer/components/useViewerState.ts';
 import type { Viewer } from '../../viewer/ViewerEngine.ts';
 import { MeasureObjectDialog, type MeasureDialog } from './MeasureObjectDialog.tsx';
 import { useResultsMeasureMeshes } from './useResultsMeasureMeshes.ts';
@@ -70,33 +73,61 @@ export function MeasurePanel({ simulationId, setup, outputs, currentOutput, view
   };
   const toggleSensor = (s: Sensor) => void saveSensors(sensors.map((x) => (x.id === s.id ? { ...x, appearance: { ...x.appearance, visibility: !x.appearance.visibility } } : x)));
   const toggleClip = (c: VolumeClip) => void saveClips(clips.map((x) => (x.id === c.id ? { ...x, appearance: { ...x.appearance, visibility: !x.appearance.visibility } } : x)));
+  // The list and the canvas share one selection, the viewer's: a click here selects as a click there
+  // does (Ctrl or ⌘ adds or removes), a double click fits the camera to the object.
+  const selection = useViewerState(viewer, (s) => s.selection);
+  const hovered = useViewerState(viewer, (s) => s.hovered);
+  const select = (id: string, additive: boolean) => viewer?.setSelection(applySelectionClick(selection, id, additive));
   const blockedReason = computation.blocked ? SENSOR_MESSAGES.editingBlocked : null;
   const hasOutputs = outputs.length > 0;
 
-  const row = (options: { id: string; name: string; icon: 'point' | 'gauge' | 'clip' | 'cylinder'; visible: boolean; testId: string; onEdit: () => void; onToggle: () => void; onChart?: () => void }) => (
-    <Group key={options.id} gap={4} wrap="nowrap" data-testid={options.testId}>
-      <UnstyledButton onClick={options.onEdit} style={{ flex: 1, minWidth: 0 }} data-testid={`${options.testId}-edit`}>
-        <Group gap={6} wrap="nowrap">
-          <SetupIcon name={options.icon} size={14} />
-          <Text size="sm" truncate="end">
-            {options.name}
-          </Text>
-        </Group>
-      </UnstyledButton>
-      {options.onChart && (
-        <Tooltip label="Chart over time" withArrow>
-          <ActionIcon size="sm" variant="subtle" aria-label={`Chart of ${options.name}`} onClick={options.onChart} data-testid={`${options.testId}-chart`}>
-            <Icon name="chart" size={14} />
+  const row = (options: { id: string; name: string; icon: 'point' | 'gauge' | 'clip' | 'cylinder'; visible: boolean; testId: string; onEdit: () => void; onToggle: () => void; onChart?: () => void }) => {
+    const selected = selection.includes(options.id);
+    return (
+      <Group
+        key={options.id}
+        gap={4}
+        wrap="nowrap"
+        data-testid={options.testId}
+        data-selected={selected}
+        style={{ borderRadius: 4, background: selected ? 'var(--mantine-color-blue-light)' : hovered === options.id ? 'var(--mantine-color-gray-1)' : undefined }}
+        onMouseEnter={() => viewer?.setHovered(options.id)}
+        onMouseLeave={() => viewer?.setHovered(null)}
+      >
+        <UnstyledButton
+          onClick={(event) => select(options.id, event.ctrlKey || event.metaKey)}
+          onDoubleClick={() => viewer?.fitObject(options.id)}
+          style={{ flex: 1, minWidth: 0 }}
+          aria-pressed={selected}
+          data-testid={`${options.testId}-select`}
+        >
+          <Group gap={6} wrap="nowrap">
+            <SetupIcon name={options.icon} size={14} />
+            <Text size="sm" truncate="end" fw={selected ? 600 : undefined}>
+              {options.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+        <Tooltip label="Edit" withArrow>
+          <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Edit ${options.name}`} onClick={options.onEdit} data-testid={`${options.testId}-edit`}>
+            <Icon name="pencil" size={14} />
           </ActionIcon>
         </Tooltip>
-      )}
-      <Tooltip label={options.visible ? 'Hide' : 'Show'} withArrow>
-        <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`${options.visible ? 'Hide' : 'Show'} ${options.name}`} onClick={options.onToggle} data-testid={`${options.testId}-visibility`}>
-          <SetupIcon name={options.visible ? 'eye' : 'eyeOff'} size={14} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
+        {options.onChart && (
+          <Tooltip label="Chart over time" withArrow>
+            <ActionIcon size="sm" variant="subtle" aria-label={`Chart of ${options.name}`} onClick={options.onChart} data-testid={`${options.testId}-chart`}>
+              <Icon name="chart" size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Tooltip label={options.visible ? 'Hide' : 'Show'} withArrow>
+          <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`${options.visible ? 'Hide' : 'Show'} ${options.name}`} onClick={options.onToggle} data-testid={`${options.testId}-visibility`}>
+            <SetupIcon name={options.visible ? 'eye' : 'eyeOff'} size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    );
+  };
 
   return (
     <Paper withBorder shadow="sm" radius="md" p="xs" data-testid="measure-panel" data-open={open}>

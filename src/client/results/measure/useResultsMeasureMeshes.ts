@@ -1,11 +1,13 @@
 // Draws the setup's sensors and volume clips in the Results canvas (spec 2 §4: the postprocessor loads the
-// volume clips; sensors take the Results colour). Mesh ids are the objects' own ids, so that a selection
-// in the canvas names them as the statistics panel does.
+// volume clips; sensors take the Results colour) and cuts the particles with the visible volume clips.
+// Mesh ids are the objects' own ids, so that a selection in the canvas names them as the statistics panel
+// does.
 import { useEffect, useMemo } from 'react';
 import type { SetupDocument } from '../../../domain/setup.ts';
 import { useServices } from '../../app/services.ts';
 import { caseFrame, measureFileIds, type CaseBounds } from '../../measure/measureObjects.ts';
 import { measureMeshes, measureMeshKey } from '../../measure/measureMeshes.ts';
+import { volumeClipCuts } from '../../measure/volumeClipCuts.ts';
 import { partsBounds } from '../../setup/sceneMeshes.ts';
 import { useStlFileStore } from '../../setup/stlFileStore.ts';
 import type { Viewer } from '../../viewer/ViewerEngine.ts';
@@ -33,5 +35,14 @@ export function useResultsMeasureMeshes(viewer: Viewer | null, setup: SetupDocum
     // Rebuilt only when what is drawn changes (the key), not on every new setup object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewer, key]);
+
+  const cuts = useMemo(() => (setup ? volumeClipCuts(setup.volumeClips, files) : []), [setup, files]);
+  const cutsKey = JSON.stringify(cuts);
+  useEffect(() => {
+    if (!viewer) return;
+    viewer.setVolumeCuts(cuts);
+    // Applied again only when the cuts change, not on every new setup object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewer, cutsKey]);
   return bounds;
 }

@@ -3,7 +3,7 @@
 // the multiphase rules allow it.
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, get, useFormState } from 'react-hook-form';
 import { canAddMaterial, canDeleteMaterial, deleteMaterial, newMaterial } from '../../../domain/dependencies.ts';
 import { materialFromPreset, type Material } from '../../../domain/material.ts';
 import type { SetupDocument } from '../../../domain/setup.ts';
@@ -16,6 +16,7 @@ import { useSetupStore } from '../setupStore.ts';
 import { FormFrame } from './FormFrame.tsx';
 import { MaterialPresetsDialog } from './MaterialPresetsDialog.tsx';
 import { useAutoApplyForm } from './useAutoApplyForm.ts';
+import { ViscosityTableField } from './ViscosityTableField.tsx';
 
 const VISCOSITY_LABEL: Record<Material['viscosityKind'], string> = {
   constant: 'Constant',
@@ -44,6 +45,9 @@ export function MaterialForm({ document, material, onClose }: { document: SetupD
   });
   const { control } = form;
   const kind = form.watch('viscosityKind');
+  const { errors } = useFormState({ control, name: ['viscosityShearRateTableId', 'viscosityTemperatureTableId'] });
+  const tableError = (field: 'viscosityShearRateTableId' | 'viscosityTemperatureTableId') =>
+    (get(errors, field) as { message?: string } | undefined)?.message;
   const usedBy = document.parts.filter((p) => p.materialId === material.id).length;
 
   return (
@@ -95,13 +99,23 @@ export function MaterialForm({ document, material, onClose }: { document: SetupD
           name="viscosityKind"
           label="Viscosity"
           testId="material-viscosityKind"
-          options={(['constant', ...(material.viscosityKind === 'constant' ? [] : [material.viscosityKind])] as Material['viscosityKind'][]).map((v) => ({
+          description={thermodynamics ? undefined : 'Viscosity over temperature needs heat transfer (Physics).'}
+          options={(['constant', 'shear_rate', 'temperature'] as Material['viscosityKind'][]).map((v) => ({
             value: v,
             label: VISCOSITY_LABEL[v],
+            // Temperature-dependent viscosity requires heat transfer; a material that has it keeps the choice
+            // shown (with its message) until heat transfer is back on or another kind is chosen.
+            disabled: v === 'temperature' && !thermodynamics && material.viscosityKind !== 'temperature',
           }))}
         />
         {kind === 'constant' && (
           <NumberField control={control} name="kinematicViscosity" label="Kinematic viscosity" unit="m²/s" testId="material-kinematicViscosity" />
+        )}
+        {kind === 'shear_rate' && (
+          <ViscosityTableField document={document} material={material} kind="shear_rate" error={tableError('viscosityShearRateTableId')} />
+        )}
+        {kind === 'temperature' && (
+          <ViscosityTableField document={document} material={material} kind="temperature" error={tableError('viscosityTemperatureTableId')} />
         )}
         {thermodynamics ? (
           <>

@@ -12,6 +12,7 @@ import type { SceneUniforms } from '../gpu/sceneUniforms.ts';
 import type { AttributeInfo } from '../viewerState.ts';
 import { resultAttributes } from '../../../domain/attributes.ts';
 import type { ViewMode } from '../defaults.ts';
+import { MAX_VOLUME_CUTS, removedByVolumeCuts, volumeCutMask, type VolumeCut } from '../gpu/volumeCut.ts';
 
 export interface ParticleObjectInput {
   id: string;
@@ -24,6 +25,8 @@ export interface ParticleObjectInput {
   fluid?: boolean;
   /** Output object kind (material, fluid, wall_boundary, open_boundary); decides the default visibility. */
   kind?: string;
+  /** Material of a fluid object: volume clips of one fluid cut only its objects. */
+  materialId?: number | null;
   arrays: ParticleArrays;
 }
 
@@ -37,6 +40,7 @@ interface Entry {
   layer: ParticleLayer;
   fluid: boolean;
   kind: string | null;
+  materialId: number | null;
 }
 
 export class ParticleSet {
@@ -48,6 +52,7 @@ export class ParticleSet {
   private readonly appearance = new Map<string, Partial<ObjectAppearance>>();
   private hiddenKinds: readonly string[] = [];
   private globalMode: ViewMode = 'particles_spheres';
+  private cuts: readonly VolumeCut[] = [];
 
   constructor(mainScene: Scene, fluidScene: Scene, u: SceneUniforms, webgl: boolean) {
     this.mainScene = mainScene;
@@ -139,7 +144,9 @@ export class ParticleSet {
     const spacing = input.spacing ?? estimateSpacing(input.arrays.positions);
     const layer = new ParticleLayer(input.id, input.arrays, spacing, this.u, this.webgl);
     if (input.color) layer.uniforms.color.value.set(input.color);
-    this.entries.set(input.id, { layer, fluid: input.fluid ?? true, kind: input.kind ?? null });
+    const entry: Entry = { layer, fluid: input.fluid ?? true, kind: input.kind ?? null, materialId: input.materialId ?? null };
+    layer.uniforms.cutMask.value = volumeCutMask(this.cuts, entry.fluid, entry.materialId);
+    this.entries.set(input.id, entry);
     this.mainScene.add(layer.mainMesh);
     this.fluidScene.add(layer.depthMesh);
     this.applyAppearance();
@@ -153,6 +160,15 @@ export class ParticleSet {
     this.fluidScene.remove(entry.layer.depthMesh);
     entry.layer.dispose();
     this.entries.delete(id);
+  }
+
+  /**
+   * The volume clips that cut particles (the GPU tests them; the first MAX_VOLUME_CUTS count): each
+   * object gets the mask of those that apply to it, fluids only, of its material or of every fluid.
+   */
+  setVolumeCuts(cuts: readonly VolumeCut[]): void {
+    this.cuts = cuts.slice(0, MAX_VOLUME_CUTS);
+    for (const entry of this.entries.values()) entry.layer.uniforms.cutMask.value = volumeCutMask(this.cuts, entry.fluid, entry.materialId);
   }
 
   /** Keeps only the given ids. */
@@ -170,7 +186,7 @@ export class ParticleSet {
     for (const { layer } of this.entries.values()) {
       for (const [name, a] of Object.entries(layer.arrays.attributes)) {
         const known = (resultAttributes as Record<string, { label: string; unit: string } | undefined>)[name];
-        attributes.set(name, { name, label: known?.label ?? name, unit: a.unit ?? known?.unit ?? '', components: a.components });
+        attributes.set(name, { name, label: a.label ?? known?.label ?? name, unit: a.unit ?? known?.unit ?? '', components: a.components });
       }
     }
     return [...attributes.values()];
@@ -228,7 +244,7 @@ export class ParticleSet {
 
   /**
    * The shown object whose drawn particles the ray meets first, with the distance along the ray; null
-   * when it meets none. Particles clipped away do not count.
+   * when it meets none. Particles clipped away (plane or volume clip) do not count.
    */
   pick(ray: PickRay, clip: readonly [number, number, number, number] | null, minRadius: number): { id: string; distance: number } | null {
     let best: { id: string; distance: number } | null = null;
@@ -236,7 +252,9 @@ export class ParticleSet {
       const layer = entry.layer;
       if (!layer.visible || layer.count === 0) continue;
       const cloud = { positions: layer.arrays.positions, stride: layer.drawnStride, radius: layer.uniforms.radius.value, bounds: layer.bounds() };
-      const hit = pickNearestParticle(cloud, ray, clip, minRadius);
+      const mask = layer.uniforms.cutMask.value;
+      const removed = mask === 0 ? null : (x: number, y: number, z: number) => removedByVolumeCuts(this.cuts, mask, x, y, z);
+      const hit = pickNearestParticle(cloud, ray, clip, minRadius, removed);
       if (hit && (!best || hit.distance < best.distance)) best = { id, distance: hit.distance };
     }
     return best;

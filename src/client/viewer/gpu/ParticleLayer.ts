@@ -15,8 +15,11 @@ import { cloudBounds, type Vec3Tuple } from '../interaction/pickParticles.ts';
 export interface ParticleArrays {
   /** xyz per particle, float32. */
   positions: Float32Array;
-  /** Attribute arrays by name, float32 with 1 or 3 components per particle. */
-  attributes: Record<string, { array: Float32Array; components: 1 | 3; unit?: string }>;
+  /**
+   * Attribute arrays by key (the name, or `name:materialId` for a per-material attribute, domain
+   * outputAttributeKey), float32 with 1 or 3 components per particle; `label` names a per-material one.
+   */
+  attributes: Record<string, { array: Float32Array; components: 1 | 3; unit?: string; label?: string }>;
 }
 
 export class ParticleLayer {
@@ -28,6 +31,8 @@ export class ParticleLayer {
   readonly mainMesh: Mesh;
   readonly depthMesh: Mesh;
   readonly rangeMesh: Mesh;
+  /** Every particle that no clipping removes adds one to a 1x1 target (WebGL2's kept-particle count). */
+  readonly countMesh: Mesh;
   /** The drawn particles as a white silhouette, for the hover and selection outline (never in a scene of its own). */
   readonly maskMesh: Mesh;
   /** Particle spacing in m: sphere diameters follow it (point size 15 = touching spheres). */
@@ -57,11 +62,13 @@ export class ParticleLayer {
     }
     // The range splat (WebGL2) reads every particle whatever the stride.
     this.materials.set('range', createParticleMaterial('range', all, corner, sceneUniforms, this.uniforms));
+    this.materials.set('count', createParticleMaterial('count', all, corner, sceneUniforms, this.uniforms));
     this.mainMesh = new Mesh(this.drawnGeometry, this.materials.get('spheres'));
     this.depthMesh = new Mesh(this.drawnGeometry, this.materials.get('surfaceDepth'));
     this.rangeMesh = new Mesh(this.allGeometry, this.materials.get('range'));
+    this.countMesh = new Mesh(this.allGeometry, this.materials.get('count'));
     this.maskMesh = new Mesh(this.drawnGeometry, this.materials.get('mask'));
-    for (const mesh of [this.mainMesh, this.depthMesh, this.rangeMesh, this.maskMesh]) {
+    for (const mesh of [this.mainMesh, this.depthMesh, this.rangeMesh, this.countMesh, this.maskMesh]) {
       mesh.frustumCulled = false;
       mesh.name = `particles:${id}`;
     }

@@ -1,7 +1,8 @@
 // TSL materials for particles drawn as instanced quads (WebGPU points are 1 px): shaded impostor
 // spheres, outlined circles, the fluid-surface depth splat and the range-reduction splat. One definition
-// compiles to WGSL and GLSL. All per-particle work (attribute -> colour, clipping) is in the vertex stage.
-import { Color, CustomBlending, MaxEquation, NodeMaterial, OneFactor } from 'three/webgpu';
+// compiles to WGSL and GLSL. All per-particle work (attribute -> colour, clipping plane and volume clips)
+// is in the vertex stage.
+import { AddEquation, Color, CustomBlending, MaxEquation, NodeMaterial, OneFactor } from 'three/webgpu';
 import {
   Discard,
   Fn,
@@ -26,11 +27,12 @@ import {
 import type { SceneUniforms } from './sceneUniforms.ts';
 import { asFloat, asUint, asVec3, type FloatNode, type Vec2Node, type Vec3Node } from './nodeTypes.ts';
 import type { ParticleRead } from './particleSource.ts';
+import { isVolumeCutNode } from './volumeCut.ts';
 
 /** Splat radius of the fluid-surface depth pass, relative to the sphere radius. */
 export const SURFACE_SPLAT_SCALE = 1.6;
 
-export type ParticleMaterialKind = 'spheres' | 'circles' | 'surfaceDepth' | 'range' | 'mask';
+export type ParticleMaterialKind = 'spheres' | 'circles' | 'surfaceDepth' | 'range' | 'count' | 'mask';
 
 /**
  * Per-object uniforms: world radius of a particle, its plain colour, the drawn stride (WebGPU), and the
@@ -41,6 +43,8 @@ export class LayerUniforms {
   readonly color = uniform(new Color('#4e79a7'));
   readonly stride = uniform(1, 'uint');
   readonly highlight = uniform(0);
+  /** Bit mask of the volume cuts (slots of SceneUniforms.volumeCuts) that apply to this object. */
+  readonly cutMask = uniform(0, 'uint');
 }
 
 /** A selected object is drawn this much brighter, in its own colours (as selected parts are). */
@@ -63,6 +67,14 @@ export function normalizedScalar(v: FloatNode, u: SceneUniforms): FloatNode {
 export function isClippedNode(worldPosition: Vec3Node, u: SceneUniforms): FloatNode {
   const side = dot(u.clipPlane.xyz, worldPosition).add(u.clipPlane.w);
   return select(u.clipEnabled.greaterThan(0.5).and(side.lessThan(0)), float(1), float(0)) as unknown as FloatNode;
+}
+
+/**
+ * 1 where a particle centre is removed: on the removed side of the clipping plane, or cut away by one of
+ * the volume clips that apply to its object.
+ */
+export function isParticleRemovedNode(worldCenter: Vec3Node, u: SceneUniforms, layer: LayerUniforms): FloatNode {
+  return max(isClippedNode(worldCenter, u), isVolumeCutNode(worldCenter, u.volumeCuts, asUint(layer.cutMask))) as unknown as FloatNode;
 }
 
 /** Headlight shading in view space, shared by spheres and the fluid surface. */
@@ -96,7 +108,7 @@ export function createParticleMaterial(
 
   const center = particle.center;
   const worldCenter = modelWorldMatrix.mul(vec4(center, 1)).xyz;
-  const clipped = isClippedNode(worldCenter, u);
+  const clipped = isParticleRemovedNode(worldCenter, u, layer);
   const scalar = particle.scalar;
   const hasValue = particle.hasValue.greaterThan(0.5);
   const nan = asFloat(select(hasValue, isNaNNode(scalar), float(0)));
@@ -118,6 +130,23 @@ export function createParticleMaterial(
     material.blending = CustomBlending;
     material.blendEquation = MaxEquation;
     material.blendEquationAlpha = MaxEquation;
+    material.blendSrc = OneFactor;
+    material.blendDst = OneFactor;
+    material.blendSrcAlpha = OneFactor;
+    material.blendDstAlpha = OneFactor;
+    material.transparent = true;
+    material.depthTest = false;
+    material.depthWrite = false;
+    return material;
+  }
+
+  if (kind === 'count') {
+    // Every particle that no clipping removes adds 1 to the single texel of the 1x1 target (WebGL2 count).
+    material.vertexNode = select(clipped.greaterThan(0.5), vec4(2, 2, 2, 1), vec4(corner.mul(1.5), 0, 1));
+    material.fragmentNode = vec4(1, 0, 0, 1);
+    material.blending = CustomBlending;
+    material.blendEquation = AddEquation;
+    material.blendEquationAlpha = AddEquation;
     material.blendSrc = OneFactor;
     material.blendDst = OneFactor;
     material.blendSrcAlpha = OneFactor;

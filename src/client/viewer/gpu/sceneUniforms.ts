@@ -1,10 +1,11 @@
 // GPU-side state shared by every particle, surface, arrow and mesh material of one viewer: the colour
-// lookup table, the colour range, the attribute sub-option and the clipping plane. Changing one of these
-// is a uniform write, never a pass over the particles.
+// lookup table, the colour range, the attribute sub-option, the clipping plane and the volume clips.
+// Changing one of these is a uniform write, never a pass over the particles.
 import { Color, DataTexture, type Node, NearestFilter, RGBAFormat, SRGBColorSpace, UnsignedByteType, Vector2, Vector4 } from 'three/webgpu';
 import { texture, uniform, vec2 } from 'three/tsl';
 import { buildColormapLut, LUT_SIZE, NAN_COLOR } from '../colormap.ts';
 import type { ColorSchemeId } from '../defaults.ts';
+import { VolumeCutUniforms } from './volumeCut.ts';
 
 /** Sub-option codes as the shaders read them. */
 export const SUB_OPTION_CODE = { magnitude: 0, x: 1, y: 2, z: 3 } as const;
@@ -18,6 +19,8 @@ export class SceneUniforms {
   /** Plane n·x + w >= 0 is kept; xyz = unit normal in world space. */
   readonly clipPlane = uniform(new Vector4(1, 0, 0, 0));
   readonly clipEnabled = uniform(0);
+  /** Volume clips that cut particles (each layer says which apply to it). */
+  readonly volumeCuts = new VolumeCutUniforms();
   /** Maps NDC z to window depth: WebGPU uses [0, 1], WebGL2 [-1, 1]. */
   readonly ndcDepth = uniform(new Vector2(1, 0));
   readonly nanColor = uniform(new Color().setRGB(NAN_COLOR[0] / 255, NAN_COLOR[1] / 255, NAN_COLOR[2] / 255, SRGBColorSpace));

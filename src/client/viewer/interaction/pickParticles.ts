@@ -1,6 +1,6 @@
 // Ray picking of particle objects as the viewer draws them, without three.js: each drawn particle is a
 // sphere of its drawn radius (at least the spec's ray-pick threshold of 0.02), particles on the removed
-// side of the clipping plane are skipped, and the nearest sphere the ray enters wins. A box test skips
+// side of the clipping plane or cut away by a volume clip are skipped, and the nearest sphere the ray enters wins. A box test skips
 // whole objects the ray misses; objects drawn with more particles than a budget are tested on an even
 // subset with spheres grown so that the subset covers the same volume (as the reduced quality levels draw).
 
@@ -69,9 +69,16 @@ export function cloudBounds(positions: Float32Array): { min: Vec3Tuple; max: Vec
 /**
  * The nearest drawn particle sphere the ray enters, as the distance along the ray and the particle's
  * index, or null. `clip` is the plane (a, b, c, d) whose side a·x + b·y + c·z + d >= 0 is kept, or null.
- * `minRadius` is the pick threshold: spheres smaller than it are picked as if that large.
+ * `minRadius` is the pick threshold: spheres smaller than it are picked as if that large. `removed` says
+ * whether a volume clip hides a particle (null: none does).
  */
-export function pickNearestParticle(cloud: PickCloud, ray: PickRay, clip: readonly [number, number, number, number] | null, minRadius: number): { distance: number; index: number } | null {
+export function pickNearestParticle(
+  cloud: PickCloud,
+  ray: PickRay,
+  clip: readonly [number, number, number, number] | null,
+  minRadius: number,
+  removed: ((x: number, y: number, z: number) => boolean) | null = null,
+): { distance: number; index: number } | null {
   const count = Math.floor(cloud.positions.length / 3);
   const stride = Math.max(1, Math.floor(cloud.stride));
   const drawn = Math.ceil(count / stride);
@@ -100,6 +107,8 @@ export function pickNearestParticle(cloud: PickCloud, ray: PickRay, clip: readon
     const d2 = ex * ex + ey * ey + ez * ez - t * t;
     if (d2 > r2) continue;
     if (clip && clip[0] * x + clip[1] * y + clip[2] * z + clip[3] < 0) continue;
+    // Volume clips are tested only for the few particles the ray meets.
+    if (removed && removed(x, y, z)) continue;
     const enter = t - Math.sqrt(r2 - d2);
     if (enter < best) {
       best = enter;

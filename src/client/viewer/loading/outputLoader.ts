@@ -1,10 +1,17 @@
 // Loads one simulation output folder: meta.json (validated with the domain schema), then every
 // typed-array file of the chosen particle dataset through the decoding pool, in parallel. The result
 // holds the transferred arrays, ready to become GPU buffers as they are.
-import type { DatasetName, OutputDataset, OutputMeta } from '../../../domain/output.ts';
+import { outputAttributeKey, type DatasetName, type OutputDataset, type OutputMeta } from '../../../domain/output.ts';
+import { resultAttributes } from '../../../domain/attributes.ts';
 import type { ParticleArrays } from '../gpu/ParticleLayer.ts';
 import type { DecodePool } from './DecodePool.ts';
 import { fileRequestSource, readOutputMeta, type OutputSource } from './outputSource.ts';
+
+/** "Wetting by Material (Water)": the attribute's label and the material's name, from its fluid object. */
+export function perMaterialLabel(meta: OutputMeta, name: OutputDataset['attributes'][number]['name'], materialId: number): string {
+  const fluid = meta.objects.find((o) => o.kind === 'fluid' && o.materialId === materialId);
+  return `${resultAttributes[name].label} (${fluid?.name ?? `material ${materialId}`})`;
+}
 
 export interface LoadedParticleObject {
   id: string;
@@ -89,15 +96,15 @@ export async function loadOutputFolder(source: OutputSource, pool: DecodePool, o
     );
     for (const attribute of dataset.attributes) {
       if (options.attributes && !options.attributes.includes(attribute.name)) continue;
+      // A per-material attribute (wetting by material) is one choice per material, named after it.
+      const key = outputAttributeKey(attribute);
+      const label = attribute.materialId === undefined ? undefined : perMaterialLabel(meta, attribute.name, attribute.materialId);
+      const entry = (array: Float32Array) => ({ array, components: attribute.components, unit: attribute.unit, ...(label ? { label } : {}) });
       // Keep meta.json's attribute order whatever order the files arrive in.
-      loaded.arrays.attributes[attribute.name] = { array: new Float32Array(0), components: attribute.components, unit: attribute.unit };
+      loaded.arrays.attributes[key] = entry(new Float32Array(0));
       jobs.push(
         decode(attribute.file, attribute.dtype, dataset.count * attribute.components).then((buffer) => {
-          loaded.arrays.attributes[attribute.name] = {
-            array: new Float32Array(buffer),
-            components: attribute.components,
-            unit: attribute.unit,
-          };
+          loaded.arrays.attributes[key] = entry(new Float32Array(buffer));
         }),
       );
     }

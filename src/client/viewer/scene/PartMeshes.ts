@@ -55,6 +55,11 @@ export interface PartMeshInput {
    * the calculation-domain box, drawn as a frame of its edges, answers anywhere over its volume.
    */
   pickVolume?: { min: readonly [number, number, number]; max: readonly [number, number, number] };
+  /**
+   * Picked wherever the ray enters it before any particle, even where particles lie within it (a sensor's
+   * marker); without it a part around particles (a tank) lets the particles inside be picked.
+   */
+  pickOverParticles?: boolean;
 }
 
 interface PartEntry {
@@ -78,6 +83,7 @@ interface PartEntry {
   pickVolume: Box3 | null;
   /** Closed and wound inwards (a container): its front-wound faces are the far ones from outside. */
   inward: boolean;
+  pickOverParticles: boolean;
 }
 
 /** A picked part and where the ray enters and leaves it (distances along the ray). */
@@ -123,6 +129,11 @@ export class PartMeshes {
 
   nameOf(id: string): string | null {
     return this.parts.get(id)?.name ?? null;
+  }
+
+  /** Whether the part wins over particles within it wherever the ray enters it first (sensors). */
+  picksOverParticles(id: string): boolean {
+    return this.parts.get(id)?.pickOverParticles ?? false;
   }
 
   appearanceOf(id: string): PartAppearance | null {
@@ -207,6 +218,7 @@ export class PartMeshes {
       restMatrix: new Matrix4(),
       pickVolume,
       inward,
+      pickOverParticles: input.pickOverParticles ?? false,
     };
     this.parts.set(input.id, entry);
     this.applyAppearance(entry);

@@ -6,7 +6,7 @@ import type { StatisticsOperation } from '../../../domain/statistics.ts';
 import { SurgeGeometry } from '../../../../wasm/surgeGeometry.ts';
 import { findDataset, findEntity, readArray, readFloatArray, tryReadMeta } from '../outputFolder.ts';
 import { spatialStatistics } from './operations.ts';
-import { attributeValues, concat, particleAreas } from './values.ts';
+import { attributeValues, concat, particleAreas, surfaceAreas } from './values.ts';
 
 /** A volume clip as triangles: particles inside count (outside when inverted); materialId null: every fluid. */
 export interface ClipMesh {
@@ -62,8 +62,11 @@ async function outputValues(task: StatisticsTask, folder: string, geometry: () =
     }
     valueParts.push(attributeValues(values, attribute.components, task.subAttribute, keep));
     if (task.operations.includes('integral')) {
+      // A wall's surface areas where the output has them (only the layer facing the fluid carries area),
+      // otherwise V^(2/3) of each particle's volume.
       const volume = dataset.attributes.find((a) => a.name === 'volume');
-      if (volume) areaParts.push(particleAreas(await readFloatArray(folder, volume, dataset.count), values, attribute.components, keep));
+      if (dataset.areas) areaParts.push(surfaceAreas(await readFloatArray(folder, dataset.areas, dataset.count), values, attribute.components, keep));
+      else if (volume) areaParts.push(particleAreas(await readFloatArray(folder, volume, dataset.count), values, attribute.components, keep));
       else areasComplete = false;
     }
   }

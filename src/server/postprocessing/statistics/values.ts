@@ -41,7 +41,26 @@ export function particleAreas(
   components: 1 | 3,
   keep: Uint8Array | null,
 ): Float64Array {
-  const count = volume.length;
+  return keptAreas(volume.length, (i) => Math.cbrt(volume[i] * volume[i]), values, components, keep);
+}
+
+/** The surface areas an output gives a wall's particles, for the same items `attributeValues` keeps. */
+export function surfaceAreas(
+  area: Float32Array,
+  values: Float32Array | Uint32Array,
+  components: 1 | 3,
+  keep: Uint8Array | null,
+): Float64Array {
+  return keptAreas(area.length, (i) => area[i], values, components, keep);
+}
+
+function keptAreas(
+  count: number,
+  areaOf: (i: number) => number,
+  values: Float32Array | Uint32Array,
+  components: 1 | 3,
+  keep: Uint8Array | null,
+): Float64Array {
   const out = new Float64Array(count);
   let n = 0;
   for (let i = 0; i < count; i++) {
@@ -49,7 +68,7 @@ export function particleAreas(
     let finite = true;
     for (let c = 0; c < components; c++) if (!Number.isFinite(values[components * i + c])) finite = false;
     if (!finite) continue;
-    out[n++] = Math.cbrt(volume[i] * volume[i]);
+    out[n++] = areaOf(i);
   }
   return n === count ? out : out.slice(0, n);
 }
