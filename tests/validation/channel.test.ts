@@ -14,6 +14,7 @@ import {
   CHANNEL_AXES, channelOptions, channelProfile, channelSetup, poiseuilleVelocity, powerLawVelocity, profileError,
   startFromParabola, type ChannelOptions, type ChannelProfile,
 } from '../../src/solver/cases/channelCases.ts';
+import { validationCpuOptions } from '../support/threads.ts';
 
 let realGpu = false;
 
@@ -46,7 +47,7 @@ async function channel(o: ChannelOptions, backend: 'cpu' | 'gpu', label: string)
   if (o.powerLaw !== undefined) startFromParabola(setup.state, H, uMax);
   const be: SolverBackend = backend === 'gpu'
     ? await createNodeGpuBackend(setup)
-    : new CpuBackend(setup, { threads: 1, spawnWorker: null });
+    : new CpuBackend(setup, validationCpuOptions());
   const mean: ChannelProfile = { z: new Array<number>(o.across).fill(0), u: new Array<number>(o.across).fill(0) };
   const centre: number[] = [];
   try {

@@ -3,20 +3,18 @@
 // 5 % at 40 and the error not growing, is measured by the benchmark (benchmarks/solver/convergence.ts):
 // 40 across takes some 20 minutes on the two cores of CI.
 import { describe, expect, it } from 'vitest';
-import { availableParallelism } from 'node:os';
 import { prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
-import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import {
   COLUMN_WIDTH, SLAB_LAYERS, compareWithMartinMoyce, martinMoyceEngine, periodicMartinMoyceSetup, type FrontComparison,
 } from '../../src/solver/cases/martinMoyce.ts';
+import { validationCpuOptions } from '../support/threads.ts';
 
 async function compareAt(across: number): Promise<FrontComparison> {
   const c = await prepareCase(periodicMartinMoyceSetup(across, { integrationScheme: 'runge_kutta_4' }));
   expect(c.discretized.counts.fluid).toBe(across * SLAB_LAYERS * 2 * across);
   const engine = martinMoyceEngine(c);
-  const threads = Math.min(2, availableParallelism());
-  const be = new CpuBackend(engine, { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
+  const be = new CpuBackend(engine, validationCpuOptions());
   const started = performance.now();
   try {
     const r = await compareWithMartinMoyce(be, COLUMN_WIDTH / across, 6, (line) => console.log(`${across} across: ${line}`));

@@ -32,6 +32,7 @@ import {
   ThermoKindCode, adiabaticWall, fluidThermalEnergy, heatParamsOf, heatRates, multiphaseHeatParamsOf, thermalDt,
   type HeatParams, type ThermalPhase, type NeighbourPairs, type ThermalParticles, type WallThermal,
 } from '../../src/solver/physics/heat.ts';
+import { VALIDATION_THREADS } from '../support/threads.ts';
 
 const DX = 0.001;
 const H = SMOOTHING_RATIO * DX;
@@ -279,7 +280,7 @@ describe('heat transfer in a run (CPU)', () => {
     water.initialPreset = 'none';
     water.initialTemperature = T0;
     const sink = new MemorySink();
-    const run = await createSolverRun(setup, nodePlatform, { sink, threads: 1 });
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: VALIDATION_THREADS });
     const summary = await run.start();
     expect(summary.status).toBe('completed');
     console.log(`${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall on ${summary.device}`);
@@ -323,7 +324,7 @@ describe('heat transfer in a run (CPU)', () => {
     cold.initialTemperature = 290;
     setup.parts.push(createPart({ id: 'cold', name: 'Cold', component: cold, materialId: 0, shape: cubeShape([0.05, 0.04, 0.1], [0.075, 0.02, 0.05]) }));
     const sink = new MemorySink();
-    const run = await createSolverRun(setup, nodePlatform, { sink, threads: 1 });
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: VALIDATION_THREADS });
     const summary = await run.start();
     expect(summary.status).toBe('completed');
     console.log(`${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall on ${summary.device}`);
@@ -570,7 +571,7 @@ describe('heat transfer between several fluids in a run (CPU)', () => {
       setup.parts.push(createPart({ id, name: id, component: block, shape: cubeShape([B, W + 2 * B, W + 2 * B], [x, W / 2, W / 2]) }));
     }
     const sink = new MemorySink();
-    const run = await createSolverRun(setup, nodePlatform, { sink, threads: 1 });
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: VALIDATION_THREADS });
     const summary = await run.start();
     expect(summary.status).toBe('completed');
     console.log(`${state}: ${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall on ${summary.device}; slowest decay time ${decay.toFixed(4)} s`);
@@ -648,7 +649,7 @@ describe('heat transfer between several fluids in a run (CPU)', () => {
     cold.initialTemperature = 290;
     setup.parts.push(createPart({ id: 'cold', name: 'Cold', component: cold, materialId: 1, shape: cubeShape([0.05, 0.04, 0.1], [0.075, 0.02, 0.05]) }));
     const sink = new MemorySink();
-    const run = await createSolverRun(setup, nodePlatform, { sink, threads: 1 });
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: VALIDATION_THREADS });
     const summary = await run.start();
     expect(summary.status).toBe('completed');
     console.log(`${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall on ${summary.device}`);

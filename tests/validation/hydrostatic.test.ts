@@ -2,7 +2,6 @@
 // shifting, Riemann walls). After the start-up pressure waves have settled the pressure at depth h must
 // be within 5 % of ρ g h, and no particle may cross a wall.
 import { describe, expect, it } from 'vitest';
-import { availableParallelism } from 'node:os';
 import { emptySetup } from '../../src/domain/setup.ts';
 import { createPart } from '../../src/domain/part.ts';
 import { cubeShape } from '../../src/domain/shape.ts';
@@ -11,6 +10,7 @@ import { createSolverRun } from '../../src/solver/run.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../src/solver/output/outputReader.ts';
+import { VALIDATION_THREADS } from '../support/threads.ts';
 
 const TANK = [0.1, 0.1, 0.3] as const;
 const DEPTH = 0.2;
@@ -37,7 +37,7 @@ describe('hydrostatic tank', () => {
   it('holds p = ρ g h within 5 % and keeps every particle inside the walls', async () => {
     const sink = new MemorySink();
     const setup = hydrostaticSetup();
-    const run = await createSolverRun(setup, nodePlatform, { sink, threads: Math.min(2, availableParallelism()) });
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: VALIDATION_THREADS });
     expect(run.counts.fluid).toBe(2000);
     const summary = await run.start();
     console.log(`hydrostatic: ${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall, ` +

@@ -12,6 +12,7 @@ import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { ParticleKind } from '../../src/solver/particles.ts';
 import type { EngineSnapshot } from '../../src/solver/engine.ts';
 import { profiledChannelCase } from '../unit/solver/cases.ts';
+import { validationCpuOptions } from '../support/threads.ts';
 
 const DX = 0.01;
 const LENGTH = 0.4;
@@ -30,7 +31,7 @@ function report(name: string, measured: number, reference: number, error: number
 describe('field inlet profile', () => {
   it('linear inlet profile: mass flow within 3 % of ∫ρu dA and profile within 5 % near the inlet', async () => {
     const c = await prepareCase(profiledChannelCase(DX, LENGTH, U0, SHEAR));
-    const be = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+    const be = new CpuBackend(engineSetupOf(c), validationCpuOptions());
     const rho0 = c.material.density;
     try {
       const run = async (t: number) => {

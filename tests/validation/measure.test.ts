@@ -21,6 +21,7 @@ import { writeSensorResults, type SensorTask } from '../../src/server/postproces
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { nodeFileSink } from '../../src/solver/output/nodeFileSink.ts';
 import { createSolverRun } from '../../src/solver/run.ts';
+import { VALIDATION_THREADS } from '../support/threads.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'surge-measure-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -33,7 +34,7 @@ async function solve(name: string, setup: SetupDocument): Promise<{ folder: stri
   const outputs: { folder: string; time: number }[] = [];
   const run = await createSolverRun(setup, nodePlatform, {
     sink: nodeFileSink(dir),
-    threads: 1,
+    threads: VALIDATION_THREADS,
     onOutput: (event) => outputs.push({ folder: join(dir, outputFolderPath(event.outputNo)), time: event.time }),
   });
   const summary = await run.start();

@@ -12,7 +12,6 @@
 // a second, and the viscosity damps the sloshing the start leaves, so a CI run sees the settled surface.
 // Solid-body rotation and the tilted surface are equilibria whatever the viscosity.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { availableParallelism } from 'node:os';
 import { createSolverRun } from '../../src/solver/run.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
@@ -22,6 +21,7 @@ import type { SetupDocument } from '../../src/domain/setup.ts';
 import type { FileResolver } from '../../src/solver/caseInput.ts';
 import type { BackendKind } from '../../src/solver/engine.ts';
 import { realGpuSkipReason } from '../support/gpu.ts';
+import { VALIDATION_THREADS } from '../support/threads.ts';
 
 const G = 9.81;
 const DX = 0.01;
@@ -29,7 +29,7 @@ const RADIUS = 0.1;
 /** 12.5 rad/s: the rim stands ω² R² / (2 g) = 79.6 mm (8 Δx) above the centre; the wall moves at 1.25 m/s. */
 const OMEGA = 12.5;
 const NU = 0.01;
-const threads = Math.min(2, availableParallelism());
+const threads = VALIDATION_THREADS;
 
 /** Why the GPU cases do not run here, or null when the adapter is a real GPU. */
 let gpuSkipped: string | null = 'not probed';

@@ -17,6 +17,7 @@ import {
 } from '../../src/solver/cases/multiphaseCases.ts';
 import { COLUMN_WIDTH, MARTIN_MOYCE, martinMoyceSetup, surgeFront } from '../../src/solver/cases/martinMoyce.ts';
 import { ParticleKind } from '../../src/solver/particles.ts';
+import { validationCpuOptions } from '../support/threads.ts';
 
 /** Why the GPU cases do not run here, or null when the adapter is a real GPU. */
 let gpuSkipped: string | null = 'not probed';
@@ -47,7 +48,7 @@ async function layeredAtRest(upper: typeof AIR, backend: 'cpu' | 'gpu' = 'cpu'):
   const c = await prepareCase(layeredTankSetup(t, 20, { integrationScheme: 'runge_kutta_4' }));
   expect(c.prm.phases?.rho0).toEqual([WATER.density, upper.density]);
   const be: SolverBackend = backend === 'gpu' ? await createNodeGpuBackend(engineSetupOf(c))
-    : new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+    : new CpuBackend(engineSetupOf(c), validationCpuOptions());
   const bodyMaterial = c.bodies.map((b) => b.materialId);
   // Depth bins of one particle layer in the lower fluid (lattice points at (k + ½) Δx).
   const levels = [0.0075, 0.0175, 0.0275, 0.0375];
@@ -136,7 +137,7 @@ describe('multiphase', () => {
     const fronts = async (setup: ReturnType<typeof martinMoyceSetup>) => {
       const c = await prepareCase(setup);
       const column = c.bodies.findIndex((b) => b.partId === 'column');
-      const be = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+      const be = new CpuBackend(engineSetupOf(c), validationCpuOptions());
       const out: number[] = [];
       let finite = true;
       try {

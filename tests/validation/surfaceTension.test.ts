@@ -19,6 +19,7 @@ import { cubeShape } from '../../src/domain/shape.ts';
 import { defaultFlowComponent, defaultRigidComponent } from '../../src/domain/component.ts';
 import type { EngineSnapshot } from '../../src/solver/engine.ts';
 import type { Vec3 } from '../../src/domain/vector.ts';
+import { validationCpuOptions } from '../support/threads.ts';
 
 const DX = 0.001;
 const RHO = 1000;
@@ -65,7 +66,7 @@ function dropOf(snap: EngineSnapshot): DropShape {
 
 async function runCase(setup: SetupDocument, samples: number[], sample: (snap: EngineSnapshot) => void): Promise<number> {
   const c = await prepareCase(setup);
-  const be = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+  const be = new CpuBackend(engineSetupOf(c), validationCpuOptions());
   const started = performance.now();
   try {
     for (const t of samples) {

@@ -12,6 +12,7 @@ import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { ParticleKind } from '../../src/solver/particles.ts';
 import { computeWallLoads, wallSurfaceOf } from '../../src/solver/physics/wallLoads.ts';
+import { VALIDATION_THREADS, validationCpuOptions } from '../support/threads.ts';
 
 const DX = 0.01;
 const TANK = [0.1, 0.1, 0.2] as const;
@@ -59,7 +60,7 @@ describe('wall loads', () => {
       dx: DX, tank: [...TANK], column: [TANK[0], TANK[1], DEPTH], slip: false,
       settings: { endTime: 0.6, outputTimeInterval: 0.05 },
     });
-    const run = await createSolverRun(setup, nodePlatform, { sink, threads: 1 });
+    const run = await createSolverRun(setup, nodePlatform, { sink, threads: VALIDATION_THREADS });
     const summary = await run.start();
     console.log(`wall loads: ${summary.particles} particles, ${summary.steps} steps, ${summary.wallSeconds.toFixed(1)} s wall`);
     expect(summary.status).toBe('completed');
@@ -96,7 +97,7 @@ describe('wall loads', () => {
     });
     const c = await prepareCase(setup);
     const surface = wallSurfaceOf(c.state, c.discretized.particles.wallDepth, dx);
-    const cpu = new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null });
+    const cpu = new CpuBackend(engineSetupOf(c), validationCpuOptions());
     try {
       for (const until of [0.01, 0.03, 0.06]) {
         while (cpu.time() < until) await cpu.advance(until, { maxWallMs: 1e9, maxSteps: 1e9 });

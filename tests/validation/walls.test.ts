@@ -5,10 +5,8 @@
 // of √(2 g H) and no particle is faster than 2 √(2 g H). CPU, and the WebGPU backend through Dawn where
 // an adapter exists (SwiftShader here, so the GPU case is the smallest).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { availableParallelism } from 'node:os';
 import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
-import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
 import { createNodeGpuBackend } from '../../src/solver/gpu/nodeGpu.ts';
 import { nodeGpuAvailable } from '../support/gpu.ts';
 import type { SolverBackend } from '../../src/solver/engine.ts';
@@ -16,6 +14,7 @@ import {
   boxObstacleCase, columnImpactCase, concaveCornerCase, thinPlateCase, type ImpactCase,
 } from '../../src/solver/cases/impactCases.ts';
 import { measureImpact } from '../../src/solver/cases/impactMetrics.ts';
+import { validationCpuOptions } from '../support/threads.ts';
 
 let gpuAvailable = false;
 
@@ -37,10 +36,9 @@ interface Watch {
 async function watch(c: ImpactCase, backend: 'cpu' | 'gpu', endTime: number, sample: number, quietFrom: number): Promise<Watch> {
   const prepared = await prepareCase(c.setup);
   const setup = engineSetupOf(prepared);
-  const threads = Math.min(2, availableParallelism());
   const be: SolverBackend = backend === 'gpu'
     ? await createNodeGpuBackend(setup)
-    : new CpuBackend(setup, { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
+    : new CpuBackend(setup, validationCpuOptions());
   const vRef = Math.sqrt(2 * 9.81 * c.water.size[2]);
   const w: Watch = { deepest: 0, crossed: 0, noise: 0, speed: 0, atLimiter: 0, vRef };
   try {
