@@ -35,9 +35,15 @@ export class OutputPostprocessor {
   /** Sensors per simulation and setup version, so that stored meshes are read once per setup. */
   private readonly sensorCache = new Map<string, { version: number; tasks: SensorTask[] }>();
 
+  /** Niceness while solvers run beside the process. */
+  private readonly niceness: number;
+  /** Runs waiting for their outputs (whenIdle). */
+  private draining = 0;
+
   constructor(services: JobServices, options: { niceness?: number } = {}) {
     this.services = services;
-    this.child = new PostprocessingChild({ niceness: options.niceness ?? NICENESS, idleMs: IDLE_MS });
+    this.niceness = options.niceness ?? NICENESS;
+    this.child = new PostprocessingChild({ niceness: this.niceness, idleMs: IDLE_MS });
   }
 
   private static key(ref: OutputRef): string {
@@ -63,21 +69,28 @@ export class OutputPostprocessor {
     return this.queue.some((q) => q.runId === runId) || [...this.inFlight].some((k) => k.startsWith(`${runId}:`));
   }
 
-  /** Resolves once no output of the run is queued or in work, or after `timeoutMs`; true when drained. */
+  /**
+   * Resolves once no output of the run is queued or in work, or after `timeoutMs`; true when drained.
+   * The caller's solver has ended, so while a run waits here the process works at normal priority: at the
+   * lowest, on a machine whose cores other processes keep busy, it got almost no time and the run stayed
+   * unfinished for up to `timeoutMs` after its last step.
+   */
   async whenIdle(runId: string, timeoutMs: number): Promise<boolean> {
     if (!this.busyWith(runId)) return true;
+    this.draining++;
+    this.child.setNiceness(0);
     return new Promise<boolean>((resolve) => {
       let timer: NodeJS.Timeout | null = null;
-      const check = () => {
-        if (this.busyWith(runId)) return;
+      const done = (drained: boolean) => {
         this.waiters.delete(check);
         if (timer) clearTimeout(timer);
-        resolve(true);
+        if (--this.draining === 0) this.child.setNiceness(this.niceness);
+        resolve(drained);
       };
-      timer = setTimeout(() => {
-        this.waiters.delete(check);
-        resolve(false);
-      }, timeoutMs);
+      const check = () => {
+        if (!this.busyWith(runId)) done(true);
+      };
+      timer = setTimeout(() => done(false), timeoutMs);
       this.waiters.add(check);
     });
   }

@@ -19,7 +19,7 @@ export interface ChildOptions {
 type Pending = { resolve(reply: PostprocessingReply): void; reject(error: Error): void };
 
 export class PostprocessingChild {
-  private readonly options: ChildOptions;
+  private options: ChildOptions;
   private child: ChildProcess | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -35,13 +35,7 @@ export class PostprocessingChild {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
-    if (child.pid !== undefined && this.options.niceness !== 0) {
-      try {
-        setPriority(child.pid, this.options.niceness);
-      } catch {
-        // Without the permission to lower it, the process runs at normal priority.
-      }
-    }
+    if (this.options.niceness !== 0) this.applyNiceness(child);
     child.on('message', (reply: PostprocessingReply) => {
       const entry = this.pending.get(reply.id);
       if (!entry) return;
@@ -57,6 +51,27 @@ export class PostprocessingChild {
     });
     child.on('error', () => undefined);
     return child;
+  }
+
+  private applyNiceness(child: ChildProcess): void {
+    if (child.pid === undefined) return;
+    try {
+      setPriority(child.pid, this.options.niceness);
+    } catch {
+      // Without the permission (raising a priority back needs it), the process keeps the one it has.
+    }
+  }
+
+  /** Process id of the running process (none before the first task and after close). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Sets the niceness of the running process and of those started later. */
+  setNiceness(niceness: number): void {
+    if (niceness === this.options.niceness) return;
+    this.options = { ...this.options, niceness };
+    if (this.child) this.applyNiceness(this.child);
   }
 
   /** An idle process (and its channel) does not keep this one alive: a server that closes just ends. */

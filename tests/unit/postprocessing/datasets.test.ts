@@ -3,7 +3,7 @@
 // closed surface with velocity and pressure on its vertices, meta.json stays valid and a second pass
 // replaces the first; the low-priority process does the same for a folder it is given.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outputMetaSchema } from '../../../src/domain/output.ts';
@@ -97,6 +97,25 @@ describe('reduced and surface datasets', () => {
       const missing = await child.run({ folder: join(root, 'missing'), particleDiameter: dx, datasets: true, sensors: [] });
       expect(missing.datasets.state).toBe('failed');
       expect(missing.sensors.state).toBe('failed');
+    } finally {
+      child.close();
+    }
+  });
+
+  it('runs at normal priority while a run waits for its outputs, and at the lowest again after', async () => {
+    const folder = join(root, 'c');
+    writeFixtureOutput(folder, { outputNo: 0, time: 0, fluid: { n: [4, 4, 4], dx, origin: [0, 0, 0] }, fields });
+    const child = new PostprocessingChild({ niceness: 19, idleMs: 1000 });
+    try {
+      await child.run({ folder, particleDiameter: dx, datasets: true, sensors: null });
+      const pid = child.pid;
+      if (pid === undefined) throw new Error('the process is running');
+      expect(getPriority(pid)).toBe(19);
+      child.setNiceness(0);
+      // Raising a priority back needs the permission (root here; without it the process stays at 19).
+      expect(getPriority(pid)).toBe(process.getuid?.() === 0 ? 0 : 19);
+      child.setNiceness(19);
+      expect(getPriority(pid)).toBe(19);
     } finally {
       child.close();
     }
