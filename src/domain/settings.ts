@@ -104,14 +104,8 @@ export function improvedWallPressure(settings: Pick<SimulationSettings, 'noRiema
   return !settings.noRiemannWall;
 }
 
-/**
- * Outputs a run writes, output 0 included: floor(endTime / outputTimeInterval) + 1. The small tolerance
- * keeps 2 / 0.1 from becoming 19.999... .
- */
-export function outputCount(settings: Pick<SimulationSettings, 'endTime' | 'outputTimeInterval'>): number {
-  if (!(settings.outputTimeInterval > 0) || !(settings.endTime >= 0)) return 0;
-  return Math.floor(settings.endTime / settings.outputTimeInterval + 1e-9) + 1;
-}
+// Named here too: outputLayout.ts holds it without zod, for the engine.
+export { outputCount } from './outputLayout.ts';
 
 /** The ratio end time / output interval that the 'total outputs' rule bounds (spec 1 §5). */
 export function totalOutputsRatio(settings: Pick<SimulationSettings, 'endTime' | 'outputTimeInterval'>): number {

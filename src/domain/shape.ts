@@ -9,9 +9,8 @@ export const shapeTypes = ['plane', 'stl', 'stl_cube', 'pointcloud', 'empty'] as
 export const shapeTypeSchema = z.enum(shapeTypes);
 export type ShapeType = z.infer<typeof shapeTypeSchema>;
 
-/** Length units an STL may be uploaded in, with the factor that converts to metres. */
-export const stlUnitFactors = { m: 1, mm: 0.001, in: 0.0254 } as const;
-export type StlUnit = keyof typeof stlUnitFactors;
+// Named here too: stlUnits.ts holds them without zod, for the engine's geometry module.
+export { stlUnitFactors, type StlUnit } from './stlUnits.ts';
 export const stlUnitSchema = z.enum(['m', 'mm', 'in']);
 
 export const fileReferenceSchema = z.object({
