@@ -55,40 +55,8 @@ export const simulationSettingsSchema = z.object({
 });
 export type SimulationSettings = z.infer<typeof simulationSettingsSchema>;
 
-/** Standard density limiter threshold: 30 %. */
-export const DEFAULT_DENSITY_THRESHOLD = 0.3;
-
-export function defaultSimulationSettings(): SimulationSettings {
-  return {
-    gravity: [0, 0, -9.81],
-    particleDiameter: 0.01,
-    endTime: 2,
-    outputTimeInterval: 0.1,
-    calcDomainMin: [-1, -1, -1],
-    calcDomainMax: [1, 1, 1],
-    calcDomainActive: false,
-    accelerationFile: null,
-    multiphase: false,
-    integrationScheme: 'dual_timestep_rk_4',
-    shifting: 'lyu21',
-    surfaceTension: false,
-    sigma: 0.0728,
-    dynamicTimeStep: true,
-    densityLimiter: true,
-    densityThreshold: DEFAULT_DENSITY_THRESHOLD,
-    accelerationLimiter: false,
-    thermodynamics: false,
-    ambientTemperature: 293.15,
-    airDrag: false,
-    rotatingSystem: false,
-    rotationVelocity: 0,
-    rotationAxis: [0, 0, 1],
-    rotationCenter: [0, 0, 0],
-    noRiemannWall: false,
-    discretizerLegacy: false,
-    lowDissipationOperators: false,
-  };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export { DEFAULT_DENSITY_THRESHOLD, defaultSimulationSettings } from './setupDefaults.ts';
 
 /** The UI edits the density threshold in percent (1..100); the document stores a fraction. */
 export function densityThresholdToPercent(fraction: number): number {
