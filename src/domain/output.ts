@@ -12,7 +12,7 @@ import { META_FILE, OUTPUT_META_VERSION } from './outputLayout.ts';
 // The layout of output folders, named here too: outputLayout.ts holds it without zod, for the engine.
 export {
   OUTPUTS_FOLDER, OUTPUT_META_VERSION, STATIC_OUTPUTS_FOLDER, isStaticOutputFile, outputAreasFile, outputAttributeFile,
-  outputCount, outputFileLocation, outputFilePath, outputFolderName, outputFolderPath, outputIndicesFile, outputPositionsFile,
+  outputFileLocation, outputFilePath, outputFolderName, outputFolderPath, outputIndicesFile, outputPositionsFile,
   perMaterialAttributeFile, resolveOutputFile, staticOutputFile, type OutputFileLocation,
 } from './outputLayout.ts';
 
