@@ -19,8 +19,8 @@ const STOP_KILL_MS = 60_000;
  * stale (or null where none can be built). Without Node's TypeScript stripping and with one small file to
  * parse, the column impact's process starts at 50 MB (64 MB while it loaded zod), not 103 MB; the
  * threads' and the preparation's bundles are built here too, so that the solver process never loads
- * esbuild (13 MB). Whoever starts
- * many solver processes at once (a test run) builds them first, so that each does not build its own.
+ * esbuild (13 MB). Whoever starts many solver processes at once (a test run) builds them first, so that
+ * each does not build its own.
  */
 export function buildSolverBundles(): string | null {
   bundledEntry(WORKER_ENTRY);
