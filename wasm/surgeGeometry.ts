@@ -1,7 +1,8 @@
 // Loader and typed API of the geometry module (wasm/pkg/surge_geometry.wasm), for Node and browsers:
 // copies typed arrays into linear memory, calls the C ABI, copies results out and frees everything.
 
-import { stlUnitFactors, type ShapeInfo, type StlUnit } from '../src/domain/shape.ts';
+import type { ShapeInfo } from '../src/domain/shape.ts';
+import { stlUnitFactors, type StlUnit } from '../src/domain/stlUnits.ts';
 import type { Vec3 } from '../src/domain/vector.ts';
 
 export type LengthUnit = StlUnit;

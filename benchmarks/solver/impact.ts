@@ -6,7 +6,7 @@
 // `... impact.ts breakdown [dx] [threads] [steps]` the resident memory by stage.
 import { availableParallelism } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { engineSetupOf, type PreparedCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, type PreparedCase } from '../../src/solver/preparedCase.ts';
 import { PREPARE_ENTRY, prepareCaseInProcess, releaseParticleArrays } from '../../src/solver/nodePrepare.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { WORKER_ENTRY, spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';

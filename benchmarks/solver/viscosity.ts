@@ -6,7 +6,7 @@
 // Prints the azimuthal velocity, ν and γ̇ per radial bin of the middle layers against the analytic values,
 // and the largest velocity error over ω Ri. `node benchmarks/solver/viscosity.ts [--end 0.4]`
 import { availableParallelism } from 'node:os';
-import { createSolverRun } from '../../src/solver/run.ts';
+import { createSolverRun } from '../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../src/solver/output/outputReader.ts';

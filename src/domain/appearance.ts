@@ -26,18 +26,8 @@ export const partAppearanceSchema = z.object({
 });
 export type PartAppearance = z.infer<typeof partAppearanceSchema>;
 
-/** Viewer defaults (spec 2 §3): parts visible, drawn as a surface at opacity 0.5. */
-export function defaultPartAppearance(color: HexColor = '#8c9aa8'): PartAppearance {
-  return {
-    color,
-    opacity: 0.5,
-    wireframe: false,
-    translucent: true,
-    visibility: true,
-    viewMode: 'surface',
-    showPointcloud: false,
-  };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export { defaultPartAppearance } from './setupDefaults.ts';
 
 /** Fluid of one material in the results viewer: visible and drawn as particle spheres by default. */
 export const materialAppearanceSchema = z.object({

@@ -2,64 +2,17 @@
 // 'Result attributes'): keys, labels, SI units, vector sub-options, integrated quantities and default
 // colour ranges (spec 2 §9).
 import { z } from 'zod';
+import { resultAttributeKeys, resultAttributes, type ResultAttributeKey } from './resultAttributes.ts';
 
-export const resultAttributeKeys = [
-  'acceleration', 'body_id', 'density', 'heat_flux', 'kinematic_viscosity', 'mass', 'mass_flux', 'normal_stress',
-  'particle_id', 'particle_packing', 'position', 'power_density', 'pressure', 'shear_rate', 'shear_stress',
-  'temperature', 'total_stress', 'velocity', 'volume', 'volume_flux', 'wetting', 'wetting_by_material',
-] as const;
+// The keys and definitions, named here too: resultAttributes.ts holds them without zod, for the engine.
+export { resultAttributeKeys, resultAttributes, type ResultAttributeDefinition, type ResultAttributeKey } from './resultAttributes.ts';
+
 export const resultAttributeKeySchema = z.enum(resultAttributeKeys);
-export type ResultAttributeKey = z.infer<typeof resultAttributeKeySchema>;
 
 /** Sub-options of vector attributes: their magnitude or one component. */
 export const vectorSubOptions = ['magnitude', 'x', 'y', 'z'] as const;
 export const vectorSubOptionSchema = z.enum(vectorSubOptions);
 export type VectorSubOption = z.infer<typeof vectorSubOptionSchema>;
-
-/**
- * `components` 3 marks a vector attribute (float32 xyz triples on disk); `integer` attributes are uint32.
- * `perMaterial` attributes have one sub-option per material (wetting by material).
- */
-export interface ResultAttributeDefinition {
-  key: ResultAttributeKey;
-  label: string;
-  unit: string;
-  components: 1 | 3;
-  integer: boolean;
-  perMaterial: boolean;
-}
-
-function def(
-  key: ResultAttributeKey, label: string, unit: string, components: 1 | 3 = 1,
-  integer = false, perMaterial = false,
-): ResultAttributeDefinition {
-  return { key, label, unit, components, integer, perMaterial };
-}
-
-export const resultAttributes: Readonly<Record<ResultAttributeKey, ResultAttributeDefinition>> = {
-  acceleration: def('acceleration', 'Acceleration', 'm/s²', 3),
-  body_id: def('body_id', 'Body ID', '', 1, true),
-  density: def('density', 'Density', 'kg/m³'),
-  heat_flux: def('heat_flux', 'Heat Flux', 'W/m²'),
-  kinematic_viscosity: def('kinematic_viscosity', 'Kinematic Viscosity', 'm²/s'),
-  mass: def('mass', 'Mass', 'kg'),
-  mass_flux: def('mass_flux', 'Mass Flux', 'kg/(m²·s)'),
-  normal_stress: def('normal_stress', 'Normal Stress', 'Pa'),
-  particle_id: def('particle_id', 'Particle ID', '', 1, true),
-  particle_packing: def('particle_packing', 'Particle Packing', ''),
-  position: def('position', 'Position', 'm', 3),
-  power_density: def('power_density', 'Power Density', 'W/m³'),
-  pressure: def('pressure', 'Pressure', 'Pa'),
-  shear_rate: def('shear_rate', 'Shear Rate', '1/s'),
-  shear_stress: def('shear_stress', 'Shear Stress', 'Pa', 3),
-  temperature: def('temperature', 'Temperature', 'K'),
-  total_stress: def('total_stress', 'Total Stress', 'Pa', 3),
-  velocity: def('velocity', 'Velocity', 'm/s', 3),
-  volume: def('volume', 'Volume', 'm³'),
-  volume_flux: def('volume_flux', 'Volume Flux', 'm/s'),
-  wetting: def('wetting', 'Wetting', ''),
-  wetting_by_material: def('wetting_by_material', 'Wetting by Material', '', 1, false, true),
-};
 
 export function isVectorAttribute(key: ResultAttributeKey): boolean {
   return resultAttributes[key].components === 3;

@@ -95,58 +95,10 @@ export type RefinementComponent = z.infer<typeof refinementComponentSchema>;
 export type RigidComponent = z.infer<typeof rigidComponentSchema>;
 export type ComponentWithInitialConditions = FillingComponent | FlowComponent | OpenBoundaryComponent;
 
-const ROOM_TEMPERATURE = 293.15;
-
-function defaultInitialConditions() {
-  return {
-    initialTemperature: ROOM_TEMPERATURE,
-    initialVelocity: [0, 0, 0] as [number, number, number],
-    initialPressure: 0,
-    initialDistribution: 'constant' as const,
-    initialDistributionTableId: null,
-    initialPreset: 'none' as const,
-  };
-}
-
-export function defaultFillingComponent(height = 0): FillingComponent {
-  return { type: 'filling', ...defaultInitialConditions(), height };
-}
-
-export function defaultFlowComponent(): FlowComponent {
-  return { type: 'flow', ...defaultInitialConditions() };
-}
-
-export function defaultOpenBoundaryComponent(direction: IoDirection = 'inflow'): OpenBoundaryComponent {
-  return {
-    type: 'openboundary',
-    ...defaultInitialConditions(),
-    ioDirection: direction,
-    ioType: direction === 'inflow' ? 'riemann_velocity' : 'riemann_pressure',
-    ioPressure: 0,
-    ioVelocity: 1,
-    ioTemperature: ROOM_TEMPERATURE,
-    ioProfileKind: 'constant',
-    ioTableId: null,
-  };
-}
-
-export function defaultRigidComponent(): RigidComponent {
-  return {
-    type: 'rigid',
-    heatFlux: 0,
-    boundaryTemperature: ROOM_TEMPERATURE,
-    referenceTemperature: ROOM_TEMPERATURE,
-    heatTransferCoefficient: 0,
-    thermoKind: 'adiabatic',
-    velocityKind: 'no_slip',
-    velocityConditionMovementId: null,
-    contactAngle: 90,
-  };
-}
-
-export function defaultRefinementComponent(): RefinementComponent {
-  return { type: 'refinement' };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export {
+  defaultFillingComponent, defaultFlowComponent, defaultOpenBoundaryComponent, defaultRefinementComponent, defaultRigidComponent,
+} from './setupDefaults.ts';
 
 /** Components that put fluid into the domain: the ones with initial conditions. */
 export function hasInitialConditions(c: Component): c is ComponentWithInitialConditions {

@@ -27,13 +27,8 @@ export const simulationConditionSchema = z.object({
 });
 export type SimulationCondition = z.infer<typeof simulationConditionSchema>;
 
-/** Current values of a run the thresholds are compared with. Units: s, s (wall clock), credits, count. */
-export interface ConditionValues {
-  time: number;
-  runtime: number;
-  credits: number;
-  particle_nbr: number;
-}
+// The check of a threshold, named here too: conditionCheck.ts holds it without zod, for the engine.
+export { isConditionMet, type ConditionValues } from './conditionCheck.ts';
 
 export function createCondition(
   valueType: ConditionValueType, threshold: number, action: ConditionAction = 'stop', id: string = createEntityId(),
@@ -44,10 +39,4 @@ export function createCondition(
 /** Time, runtime and credits only grow during a run, so only 'gte' makes sense for them. */
 export function allowedConditionOperators(valueType: ConditionValueType): readonly ConditionOperator[] {
   return valueType === 'particle_nbr' ? conditionOperators : ['gte'];
-}
-
-/** Whether the condition fires for the given current values. */
-export function isConditionMet(condition: SimulationCondition, values: ConditionValues): boolean {
-  const v = values[condition.valueType];
-  return condition.operator === 'gte' ? v >= condition.threshold : v <= condition.threshold;
 }

@@ -4,7 +4,7 @@
 // playback, the keyframes route and the solver's moving walls.
 import type { Vec3 } from './vector.ts';
 import type { Movement } from './movement.ts';
-import { movementProgressAt } from './movement.ts';
+import { movementProgressAt } from './movementProgress.ts';
 import { KEYFRAME_CAP_PER_PART } from './constants.ts';
 
 /** x ↦ R x + t, R a rotation matrix stored row by row. */

@@ -32,27 +32,8 @@ export const materialSchema = z.object({
 });
 export type Material = z.infer<typeof materialSchema>;
 
-/** Default name of the material with the given id: id 0 is "Fluid 1". */
-export function defaultMaterialName(id: number): string {
-  return `Fluid ${id + 1}`;
-}
-
-/** Water at room temperature with the artificial sound speed the solver is tuned for. */
-export function defaultFluidMaterial(id = 0): Material {
-  return {
-    id,
-    name: defaultMaterialName(id),
-    density: 1000,
-    gamma: 7,
-    speedOfSound: 50,
-    thermalConductivity: 0.6,
-    specificHeatCapacity: 4182,
-    viscosityKind: 'constant',
-    kinematicViscosity: 1e-6,
-    viscosityShearRateTableId: null,
-    viscosityTemperatureTableId: null,
-  };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export { defaultFluidMaterial, defaultMaterialName } from './setupDefaults.ts';
 
 /** Next free material id (ids are never reused within a document while a material holds them). */
 export function nextMaterialId(materials: readonly Pick<Material, 'id'>[]): number {

@@ -7,6 +7,14 @@ import { entityIdSchema } from './entity.ts';
 import { materialIdSchema } from './material.ts';
 import { resultAttributeKeySchema } from './attributes.ts';
 import { vec3Schema } from './vector.ts';
+import { META_FILE, OUTPUT_META_VERSION } from './outputLayout.ts';
+
+// The layout of output folders, named here too: outputLayout.ts holds it without zod, for the engine.
+export {
+  OUTPUTS_FOLDER, OUTPUT_META_VERSION, STATIC_OUTPUTS_FOLDER, isStaticOutputFile, outputAreasFile, outputAttributeFile,
+  outputFileLocation, outputFilePath, outputFolderName, outputFolderPath, outputIndicesFile, outputPositionsFile,
+  perMaterialAttributeFile, resolveOutputFile, staticOutputFile, type OutputFileLocation,
+} from './outputLayout.ts';
 
 export const outputObjectKinds = ['material', 'fluid', 'wall_boundary', 'open_boundary'] as const;
 export const outputObjectKindSchema = z.enum(outputObjectKinds);
@@ -33,13 +41,6 @@ export type Output = z.infer<typeof outputSchema>;
 export const dtypes = ['float32', 'uint32'] as const;
 export const dtypeSchema = z.enum(dtypes);
 export type Dtype = z.infer<typeof dtypeSchema>;
-
-/** Folder inside OUTPUTS_FOLDER for files that stay the same from output to output, written once. */
-export const STATIC_OUTPUTS_FOLDER = 'static';
-const STATIC_FILE_PREFIX = `../${STATIC_OUTPUTS_FOLDER}/`;
-const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-/** A file name of an output folder, optionally `../static/` before it (kept in step with outputFileLocation). */
-const META_FILE = /^(\.\.\/static\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /**
  * A binary array file: `count` items of `components` values of `dtype`, little-endian. `file` is a name in
@@ -113,8 +114,6 @@ export const outputObjectSchema = z.object({
 });
 export type OutputObject = z.infer<typeof outputObjectSchema>;
 
-export const OUTPUT_META_VERSION = 1;
-
 /** meta.json of one output folder. `time` is the simulated time in seconds. */
 export const outputMetaSchema = z.object({
   version: z.literal(OUTPUT_META_VERSION),
@@ -125,40 +124,13 @@ export const outputMetaSchema = z.object({
 });
 export type OutputMeta = z.infer<typeof outputMetaSchema>;
 
-/** Where a file named in meta.json lies: in the output's own folder or in the shared static folder. */
-export interface OutputFileLocation {
-  folder: 'output' | 'static';
-  name: string;
-}
-
-/** The location of a file as meta.json names it, or null when the name is none an output may use. */
-export function outputFileLocation(file: string): OutputFileLocation | null {
-  const shared = file.startsWith(STATIC_FILE_PREFIX);
-  const name = shared ? file.slice(STATIC_FILE_PREFIX.length) : file;
-  return FILE_NAME.test(name) ? { folder: shared ? 'static' : 'output', name } : null;
-}
-
-/** How meta.json names file `name` of the static folder. */
-export function staticOutputFile(name: string): string {
-  return `${STATIC_FILE_PREFIX}${name}`;
-}
-
-export function isStaticOutputFile(file: string): boolean {
-  return outputFileLocation(file)?.folder === 'static';
-}
-
 /**
- * The path of a file named in an output's meta.json, given that output's folder as a '/'-separated path
- * or URL (no trailing '/'): `<folder>/<name>`, or `<parent of folder>/static/<name>` for a static file.
- * Every reader (solver, server, viewer) resolves output files with this function only.
+ * Throws a ZodError where a meta.json would not read back: the engine's writer runs it before it writes
+ * one, or, where the engine runs without the domain's schemas (the server's solver process), the process
+ * that records the output runs it on the meta the engine reports.
  */
-export function resolveOutputFile(outputFolder: string, file: string): string {
-  const location = outputFileLocation(file);
-  if (location === null) throw new Error(`not a file of an output folder: ${file}`);
-  const folder = outputFolder.endsWith('/') ? outputFolder.slice(0, -1) : outputFolder;
-  if (location.folder === 'output') return `${folder}/${location.name}`;
-  const slash = folder.lastIndexOf('/');
-  return `${slash < 0 ? '' : folder.slice(0, slash + 1)}${STATIC_OUTPUTS_FOLDER}/${location.name}`;
+export function checkOutputMeta(meta: OutputMeta): void {
+  outputMetaSchema.parse(meta);
 }
 
 /** Every array file a meta.json names (objects and sensors, all datasets). */
@@ -168,49 +140,6 @@ export function outputMetaFiles(meta: Pick<OutputMeta, 'objects' | 'sensors'>): 
       d.positions.file, ...(d.indices ? [d.indices.file] : []), ...(d.areas ? [d.areas.file] : []), ...d.attributes.map((a) => a.file),
     ]),
   );
-}
-
-/** File names inside an output folder, shared by writer and readers. */
-export function outputPositionsFile(objectId: string, dataset: DatasetName): string {
-  return `${objectId}.${dataset}.positions.bin`;
-}
-
-export function outputAreasFile(objectId: string, dataset: DatasetName): string {
-  return `${objectId}.${dataset}.areas.bin`;
-}
-
-export function outputIndicesFile(objectId: string, dataset: DatasetName): string {
-  return `${objectId}.${dataset}.indices.bin`;
-}
-
-export function outputAttributeFile(objectId: string, dataset: DatasetName, attribute: string): string {
-  return `${objectId}.${dataset}.${attribute}.bin`;
-}
-
-/** File of a per-material attribute (wetting by material) for one material. */
-export function perMaterialAttributeFile(objectId: string, dataset: DatasetName, attribute: string, materialId: number): string {
-  return `${objectId}.${dataset}.${attribute}.${materialId}.bin`;
-}
-
-/** The folder of a run that holds its outputs, one subfolder per output. */
-export const OUTPUTS_FOLDER = 'outputs';
-
-/**
- * Folder name of output n inside OUTPUTS_FOLDER: the number itself. The solver writes it, the server,
- * post-processing and the viewer lab read it; runs already on disk keep this layout.
- */
-export function outputFolderName(outputNo: number): string {
-  return String(outputNo);
-}
-
-/** Output n's folder relative to the run folder, with '/' separators (`outputs/<n>`). */
-export function outputFolderPath(outputNo: number): string {
-  return `${OUTPUTS_FOLDER}/${outputFolderName(outputNo)}`;
-}
-
-/** A file named in output n's meta.json, relative to the run folder (`outputs/<n>/…` or `outputs/static/…`). */
-export function outputFilePath(outputNo: number, file: string): string {
-  return resolveOutputFile(outputFolderPath(outputNo), file);
 }
 
 /** Bytes per value of a dtype. */

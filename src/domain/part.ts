@@ -2,12 +2,12 @@
 // seed point and appearance. Ownership fields (simulation, organisation, creator) live on the
 // simulation record, not in the setup document.
 import { z } from 'zod';
-import { vec3Schema, type Vec3 } from './vector.ts';
-import { entityIdSchema, timestampSchema, createEntityId } from './entity.ts';
+import { vec3Schema } from './vector.ts';
+import { entityIdSchema, timestampSchema } from './entity.ts';
 import { materialIdSchema } from './material.ts';
-import { componentSchema, type Component } from './component.ts';
-import { shapeSchema, type Shape } from './shape.ts';
-import { partAppearanceSchema, defaultPartAppearance, type HexColor } from './appearance.ts';
+import { componentSchema } from './component.ts';
+import { shapeSchema } from './shape.ts';
+import { partAppearanceSchema } from './appearance.ts';
 
 /** A finding of the mesh check, e.g. holes or non-manifold edges, shown on the Information tab. */
 export const partWarningSchema = z.object({ errorCode: z.string(), message: z.string() });
@@ -30,30 +30,8 @@ export const partSchema = z.object({
 });
 export type Part = z.infer<typeof partSchema>;
 
-export interface NewPartInput {
-  name: string;
-  component: Component;
-  shape: Shape;
-  materialId?: number | null;
-  seedPoint?: Vec3 | null;
-  color?: HexColor;
-  id?: string;
-}
-
-/** A new part with default appearance; fluid parts default to material 0 ("Fluid 1"). */
-export function createPart(input: NewPartInput): Part {
-  return {
-    id: input.id ?? createEntityId(),
-    name: input.name,
-    materialId: input.materialId !== undefined ? input.materialId : input.component.type === 'rigid' ? null : 0,
-    component: input.component,
-    shape: input.shape,
-    appearance: defaultPartAppearance(input.color),
-    seedPoint: input.seedPoint ?? null,
-    hasWarnings: false,
-    warnings: [],
-  };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export { createPart, type NewPartInput } from './setupDefaults.ts';
 
 /**
  * Parts whose mesh check found holes or non-manifold edges. An inlet or outlet is a surface: its open edges

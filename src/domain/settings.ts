@@ -55,40 +55,8 @@ export const simulationSettingsSchema = z.object({
 });
 export type SimulationSettings = z.infer<typeof simulationSettingsSchema>;
 
-/** Standard density limiter threshold: 30 %. */
-export const DEFAULT_DENSITY_THRESHOLD = 0.3;
-
-export function defaultSimulationSettings(): SimulationSettings {
-  return {
-    gravity: [0, 0, -9.81],
-    particleDiameter: 0.01,
-    endTime: 2,
-    outputTimeInterval: 0.1,
-    calcDomainMin: [-1, -1, -1],
-    calcDomainMax: [1, 1, 1],
-    calcDomainActive: false,
-    accelerationFile: null,
-    multiphase: false,
-    integrationScheme: 'dual_timestep_rk_4',
-    shifting: 'lyu21',
-    surfaceTension: false,
-    sigma: 0.0728,
-    dynamicTimeStep: true,
-    densityLimiter: true,
-    densityThreshold: DEFAULT_DENSITY_THRESHOLD,
-    accelerationLimiter: false,
-    thermodynamics: false,
-    ambientTemperature: 293.15,
-    airDrag: false,
-    rotatingSystem: false,
-    rotationVelocity: 0,
-    rotationAxis: [0, 0, 1],
-    rotationCenter: [0, 0, 0],
-    noRiemannWall: false,
-    discretizerLegacy: false,
-    lowDissipationOperators: false,
-  };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export { DEFAULT_DENSITY_THRESHOLD, defaultSimulationSettings } from './setupDefaults.ts';
 
 /** The UI edits the density threshold in percent (1..100); the document stores a fraction. */
 export function densityThresholdToPercent(fraction: number): number {
@@ -104,14 +72,8 @@ export function improvedWallPressure(settings: Pick<SimulationSettings, 'noRiema
   return !settings.noRiemannWall;
 }
 
-/**
- * Outputs a run writes, output 0 included: floor(endTime / outputTimeInterval) + 1. The small tolerance
- * keeps 2 / 0.1 from becoming 19.999... .
- */
-export function outputCount(settings: Pick<SimulationSettings, 'endTime' | 'outputTimeInterval'>): number {
-  if (!(settings.outputTimeInterval > 0) || !(settings.endTime >= 0)) return 0;
-  return Math.floor(settings.endTime / settings.outputTimeInterval + 1e-9) + 1;
-}
+// Named here too: outputLayout.ts holds it without zod, for the engine.
+export { outputCount } from './outputLayout.ts';
 
 /** The ratio end time / output interval that the 'total outputs' rule bounds (spec 1 §5). */
 export function totalOutputsRatio(settings: Pick<SimulationSettings, 'endTime' | 'outputTimeInterval'>): number {

@@ -2,8 +2,9 @@
 // stores it, the solver runs it, and exports contain it. Bulk geometry is referenced by file id;
 // generated shapes are parametric or inline.
 import { z } from 'zod';
-import { simulationSettingsSchema, defaultSimulationSettings } from './settings.ts';
-import { materialSchema, defaultFluidMaterial, type Material } from './material.ts';
+import { SETUP_SCHEMA_VERSION } from './setupDefaults.ts';
+import { simulationSettingsSchema } from './settings.ts';
+import { materialSchema, type Material } from './material.ts';
 import { partSchema, type Part } from './part.ts';
 import { movementSchema, type Movement } from './movement.ts';
 import { refinementSchema } from './refinement.ts';
@@ -14,8 +15,8 @@ import { airDragDomainSchema } from './airDrag.ts';
 import { simulationConditionSchema } from './condition.ts';
 import { dataTableSchema, type DataTable } from './dataTable.ts';
 
-/** Bumped on every incompatible change of the document; `parseSetupDocument` rejects unknown versions. */
-export const SETUP_SCHEMA_VERSION = 1;
+// The document's version, named here too: setupDefaults.ts holds it without zod.
+export { SETUP_SCHEMA_VERSION } from './setupDefaults.ts';
 
 function duplicates(values: readonly (string | number)[]): (string | number)[] {
   const seen = new Set<string | number>();
@@ -66,23 +67,8 @@ export const setupDocumentSchema = z
   });
 export type SetupDocument = z.infer<typeof setupDocumentSchema>;
 
-/** A new case: default settings, material "Fluid 1" and nothing else. */
-export function emptySetup(): SetupDocument {
-  return {
-    schemaVersion: SETUP_SCHEMA_VERSION,
-    settings: defaultSimulationSettings(),
-    materials: [defaultFluidMaterial()],
-    parts: [],
-    movements: [],
-    refinements: [],
-    sensors: [],
-    volumeClips: [],
-    periodicBoundary: null,
-    airDragDomain: null,
-    conditions: [],
-    dataTables: [],
-  };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export { emptySetup } from './setupDefaults.ts';
 
 export class UnsupportedSetupVersionError extends Error {
   readonly version: unknown;

@@ -2,16 +2,15 @@
 // plane, a point cloud taken from another simulation or file, or nothing yet ("empty").
 import { z } from 'zod';
 import { numberSchema, intSchema, nonNegativeIntSchema } from './number.ts';
-import { vec3Schema, type Vec3 } from './vector.ts';
+import { vec3Schema } from './vector.ts';
 import { entityIdSchema } from './entity.ts';
 
 export const shapeTypes = ['plane', 'stl', 'stl_cube', 'pointcloud', 'empty'] as const;
 export const shapeTypeSchema = z.enum(shapeTypes);
 export type ShapeType = z.infer<typeof shapeTypeSchema>;
 
-/** Length units an STL may be uploaded in, with the factor that converts to metres. */
-export const stlUnitFactors = { m: 1, mm: 0.001, in: 0.0254 } as const;
-export type StlUnit = keyof typeof stlUnitFactors;
+// Named here too: stlUnits.ts holds them without zod, for the engine's geometry module.
+export { stlUnitFactors, type StlUnit } from './stlUnits.ts';
 export const stlUnitSchema = z.enum(['m', 'mm', 'in']);
 
 export const fileReferenceSchema = z.object({
@@ -90,42 +89,10 @@ export type PlaneShape = z.infer<typeof planeShapeSchema>;
 export type PointcloudShape = z.infer<typeof pointcloudShapeSchema>;
 export type EmptyShape = z.infer<typeof emptyShapeSchema>;
 
-function base(translation: Vec3 = [0, 0, 0]) {
-  return {
-    translation,
-    rotation: [0, 0, 0] as Vec3,
-    scale: [1, 1, 1] as Vec3,
-    flipNormals: false,
-    info: null,
-    resolution: 1,
-  };
-}
-
-export function cubeShape(dimensions: Vec3 = [1, 1, 1], translation: Vec3 = [0, 0, 0]): StlCubeShape {
-  return { type: 'stl_cube', ...base(translation), dimensions };
-}
-
-export function planeShape(dimensions: Vec3 = [2, 2, 0], translation: Vec3 = [0, 0, 0]): PlaneShape {
-  return { type: 'plane', ...base(translation), dimensions };
-}
-
-export function stlFileShape(fileId: string, file: FileReference): StlShape {
-  return { type: 'stl', ...base(), fileId, file, mesh: null };
-}
-
-export function inlineMeshShape(mesh: TriangleMesh): StlShape {
-  return { type: 'stl', ...base(), fileId: null, file: null, mesh };
-}
-
-export function simulationPointcloudShape(refSimulationId: string, refSimulationOutput: number): PointcloudShape {
-  return {
-    type: 'pointcloud', ...base(), refSimulationId, refSimulationOutput, fileId: null, file: null, splittingRatio: 1,
-  };
-}
-
-export function emptyShape(): EmptyShape {
-  return { type: 'empty', ...base() };
-}
+// Named here too: setupDefaults.ts holds them without zod, for the engine's cases and benchmarks.
+export {
+  cubeShape, emptyShape, inlineMeshShape, planeShape, simulationPointcloudShape, stlFileShape,
+} from './setupDefaults.ts';
 
 /** True when the shape actually carries geometry the discretiser can use. */
 export function hasGeometry(shape: Shape): boolean {

@@ -12,7 +12,6 @@ import { allowedThermoKinds } from '../domain/dependencies.ts';
 import { planeInterpolant, sampleProfile, type BoundaryProfile } from './physics/ioProfile.ts';
 import { prescribedValue } from './physics/boundaries.ts';
 import type { Part } from '../domain/part.ts';
-import type { FileReference } from '../domain/shape.ts';
 import { stlUnitFactors } from '../domain/shape.ts';
 import { shapeTriangles } from '../domain/meshGeometry.ts';
 import type { Material } from '../domain/material.ts';
@@ -29,32 +28,18 @@ import { discretize, type BodyInfo, type DiscretizedCase } from './discretizer.t
 import { meshFromArrays, placeMesh, type MeshData } from './geometry/mesh.ts';
 import { defaultGeometryKernel } from './geometry/wasmGeometryKernel.ts';
 import type { GeometryKernel } from './geometry/geometryKernel.ts';
-import type { EngineSetup, EngineState, TimeControl } from './engine.ts';
+import type { EngineState, TimeControl } from './engine.ts';
 import { movementChain } from '../domain/kinematics.ts';
 import { readAccelerationCsv, type AccelerationSamples } from '../domain/accelerationFile.ts';
 import type { Vec3 } from '../domain/vector.ts';
 import { ThermoKindCode, heatParamsOf, multiphaseHeatParamsOf, type HeatParams, type WallThermal } from './physics/heat.ts';
 import { surfaceTensionParamsOf } from './physics/surfaceTension.ts';
 import { ViscosityKindCode, tableMaxViscosity, viscosityTableOf, type ViscosityTable } from './physics/viscosity.ts';
-import { motionPlanOf, planMoves, sweptWallBounds, wallReferenceOf, type CaseMotion } from './physics/motion.ts';
+import { motionPlanOf, planMoves, sweptWallBounds, wallReferenceOf } from './physics/motion.ts';
+import { UnsupportedCaseError, type FileResolver, type PreparedCase, type SupportIssue } from './preparedCase.ts';
 
-/** A setting or entity of the setup that the engine does not implement, named by its document path. */
-export interface SupportIssue {
-  setting: string;
-  message: string;
-}
-
-export class UnsupportedCaseError extends Error {
-  readonly issues: SupportIssue[];
-  constructor(issues: SupportIssue[]) {
-    super(`the SPH engine cannot run this setup: ${issues.map((i) => `${i.setting}: ${i.message}`).join('; ')}`);
-    this.name = 'UnsupportedCaseError';
-    this.issues = issues;
-  }
-}
-
-/** Loads the bytes of an uploaded file (STL) referenced by a shape. */
-export type FileResolver = (fileId: string, file: FileReference | null) => Promise<Uint8Array>;
+// Named here too: the preparation's callers take them from the module that prepares.
+export { UnsupportedCaseError, engineSetupOf, type FileResolver, type PreparedCase, type SupportIssue } from './preparedCase.ts';
 
 const NOT_IMPLEMENTED = 'is not implemented by the SPH engine';
 
@@ -272,25 +257,6 @@ export async function resolvePartMeshes(
     if (tri !== null) meshes.set(part.id, meshFromArrays(tri.vertices, tri.indices));
   }
   return meshes;
-}
-
-export interface PreparedCase {
-  setup: SetupDocument;
-  material: Material;
-  /** The fluids: [material] for one fluid, each phase's material with several (prm.phases). */
-  materials: Material[];
-  prm: PhysicsParams;
-  grid: GridSpec;
-  time: TimeControl;
-  state: EngineState;
-  motion: CaseMotion;
-  bodies: BodyInfo[];
-  discretized: DiscretizedCase;
-}
-
-/** What a backend needs of a prepared case. */
-export function engineSetupOf(c: Pick<PreparedCase, 'prm' | 'grid' | 'time' | 'state' | 'motion'>, state: EngineState = c.state): EngineSetup {
-  return { prm: c.prm, grid: c.grid, time: c.time, state, motion: c.motion };
 }
 
 /** The samples of the setup's acceleration file, read through the file resolver. */

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createNodeSolverRun, folderFileResolver } from './nodePlatform.ts';
 import { UnsupportedCaseError } from './caseInput.ts';
+import { checkOutputMeta } from '../domain/output.ts';
 import type { LogEntry, RunSummary } from './run.ts';
 
 const USAGE = `usage: node src/solver/cli.ts <case.json> --out <dir> [--backend cpu|gpu] [--threads N] [--resume] [--files <dir>]
@@ -90,7 +91,7 @@ async function main(): Promise<number> {
   let endTime = 0;
   let lastPrint = 0;
   const run = await createNodeSolverRun(setup, {
-    outDir: values.out, backend, threads, resume: values.resume, signal: controller.signal,
+    outDir: values.out, backend, threads, resume: values.resume, signal: controller.signal, checkOutputMeta,
     fileResolver: folderFileResolver(values.files ?? dirname(casePath)),
     onLog: (e) => {
       if (tty) {

@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { spawnNodeWorker } from './cpu/nodeThreads.ts';
 import { PROJECT_ROOT } from './cpu/nodeBundle.ts';
 import { nodeFileSink } from './output/nodeFileSink.ts';
-import { createSolverRun, type SolverPlatform, type SolverRun, type SolverRunOptions } from './run.ts';
-import type { FileResolver } from './caseInput.ts';
+import { createPreparedRun, type SolverPlatform, type SolverRun, type SolverRunOptions } from './run.ts';
+import type { FileResolver } from './preparedCase.ts';
 import type { GeometryKernel } from './geometry/geometryKernel.ts';
 import { loadGeometryKernel } from './geometry/wasmGeometryKernel.ts';
 import { prepareCaseInProcess } from './nodePrepare.ts';
@@ -49,17 +49,23 @@ export const nodePlatform: SolverPlatform = {
   defaultThreads: availableParallelism(),
 };
 
-export interface NodeRunOptions extends Omit<SolverRunOptions, 'sink'> {
+export interface NodeRunOptions extends Omit<SolverRunOptions, 'sink' | 'geometry'> {
   /** Output folder; alternatively a sink. */
   outDir?: string;
   sink?: SolverRunOptions['sink'];
 }
 
-/** createSolverRun with Node's threads, GPU and file system. */
+/**
+ * A run with Node's threads, GPU and file system, its case prepared (and validated) in a process of its
+ * own. It prepares through nodePrepare.ts itself, not through createSolverRun (setupRun.ts), so that the
+ * process that runs it (the server's solver process) loads none of the domain's schemas and zod.
+ */
 export function createNodeSolverRun(setup: unknown, options: NodeRunOptions): Promise<SolverRun> {
   const sink = options.sink ?? (options.outDir !== undefined ? nodeFileSink(options.outDir) : null);
   if (sink === null) throw new Error('give an output folder (outDir) or an output sink');
-  return createSolverRun(setup, nodePlatform, { ...options, sink });
+  const runOptions = { ...options, sink };
+  return prepareCaseInProcess(setup, options.fileResolver !== undefined ? { fileResolver: options.fileResolver } : {})
+    .then((prepared) => createPreparedRun(prepared, nodePlatform, runOptions));
 }
 
 /** Resolves uploaded files stored as `<folder>/<fileId>` or `<folder>/<file name>`. */

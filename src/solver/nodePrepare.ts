@@ -7,7 +7,8 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { PROJECT_ROOT, SOLVER_PROCESS_ENV, SOLVER_PROCESS_FLAGS, bundledEntry } from './cpu/nodeBundle.ts';
-import { UnsupportedCaseError, type FileResolver, type PreparedCase, type SupportIssue } from './caseInput.ts';
+import { UnsupportedCaseError, type FileResolver, type PreparedCase, type SupportIssue } from './preparedCase.ts';
+import type { DiscretizedCase } from './discretizer.ts';
 import type { FileReference } from '../domain/shape.ts';
 
 /** The preparing process's script; a process that starts solver processes builds its bundle beforehand. */
@@ -17,19 +18,43 @@ export interface PrepareRequest {
   setup: unknown;
   /** Whether the caller gave a file resolver: without one, a case that needs a file fails as in process. */
   resolvesFiles: boolean;
+  /** Only the particle counts and the discretizer's warnings come back, not the prepared case. */
+  countsOnly: boolean;
 }
+
+/** What a discretization job reports of a prepared case. */
+export type DiscretizationReport = Pick<DiscretizedCase, 'counts' | 'warnings'>;
 
 /** The preparing process's messages: a file it needs, or its result. */
 export type PrepareMessage =
   | { type: 'file'; id: number; fileId: string; file: FileReference | null }
   | { type: 'prepared'; prepared: PreparedCase }
+  | { type: 'discretized'; report: DiscretizationReport }
   | { type: 'failed'; name: string; message: string; issues: SupportIssue[] | null };
 
 /** The answer to a file request: its bytes, or why they could not be read. */
 export type PrepareReply = { id: number; bytes: Uint8Array; error?: undefined } | { id: number; bytes: null; error: string };
 
 /** prepareCase (caseInput.ts) run in a process that exits after it; files are read here. */
-export function prepareCaseInProcess(setup: unknown, options: { fileResolver?: FileResolver } = {}): Promise<PreparedCase> {
+export async function prepareCaseInProcess(setup: unknown, options: { fileResolver?: FileResolver } = {}): Promise<PreparedCase> {
+  const m = await prepareApart(setup, options, false);
+  if (m.type !== 'prepared') throw new Error('the case preparation process answered without the prepared case');
+  return ownArrays(m.prepared);
+}
+
+/**
+ * The particle counts and the discretizer's warnings of a setup, prepared (and validated) as
+ * prepareCaseInProcess prepares it; the particles stay in that process, which sends only these.
+ */
+export async function discretizeCaseInProcess(setup: unknown, options: { fileResolver?: FileResolver } = {}): Promise<DiscretizationReport> {
+  const m = await prepareApart(setup, options, true);
+  if (m.type !== 'discretized') throw new Error('the case preparation process answered without the particle counts');
+  return m.report;
+}
+
+function prepareApart(
+  setup: unknown, options: { fileResolver?: FileResolver }, countsOnly: boolean,
+): Promise<Extract<PrepareMessage, { type: 'prepared' | 'discretized' }>> {
   const child = fork(bundledEntry(PREPARE_ENTRY) ?? PREPARE_ENTRY, [], {
     execArgv: ['--disable-warning=ExperimentalWarning', ...SOLVER_PROCESS_FLAGS],
     env: { ...process.env, ...SOLVER_PROCESS_ENV },
@@ -37,23 +62,23 @@ export function prepareCaseInProcess(setup: unknown, options: { fileResolver?: F
     // Typed arrays travel as such (JSON would turn them into objects).
     serialization: 'advanced',
   });
-  return new Promise<PreparedCase>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     // Settled once the process has exited, so that its memory is gone when the caller goes on.
-    let outcome: { prepared: PreparedCase } | { error: Error } | null = null;
+    let outcome: { result: Extract<PrepareMessage, { type: 'prepared' | 'discretized' }> } | { error: Error } | null = null;
     child.on('message', (m: PrepareMessage) => {
       if (m.type === 'file') void answerFile(child, m, options.fileResolver);
-      else if (m.type === 'prepared') outcome ??= { prepared: ownArrays(m.prepared) };
-      else outcome ??= { error: m.issues !== null ? new UnsupportedCaseError(m.issues) : Object.assign(new Error(m.message), { name: m.name }) };
+      else if (m.type === 'failed') outcome ??= { error: m.issues !== null ? new UnsupportedCaseError(m.issues) : Object.assign(new Error(m.message), { name: m.name }) };
+      else outcome ??= { result: m };
     });
     child.once('error', (error) => {
       outcome ??= { error };
     });
     child.once('exit', (code, signal) => {
       if (outcome === null) reject(new Error(`the case preparation process ended unexpectedly (${signal ?? `exit code ${code}`})`));
-      else if ('prepared' in outcome) resolve(outcome.prepared);
+      else if ('result' in outcome) resolve(outcome.result);
       else reject(outcome.error);
     });
-    child.send({ setup, resolvesFiles: options.fileResolver !== undefined } satisfies PrepareRequest);
+    child.send({ setup, resolvesFiles: options.fileResolver !== undefined, countsOnly } satisfies PrepareRequest);
   });
 }
 

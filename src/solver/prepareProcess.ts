@@ -25,7 +25,8 @@ async function prepare(request: PrepareRequest): Promise<void> {
     const prepared = await prepareCase(request.setup, {
       ...(request.resolvesFiles ? { fileResolver } : {}), geometry: await nodeGeometryKernel(),
     });
-    await send({ type: 'prepared', prepared });
+    const { counts, warnings } = prepared.discretized;
+    await send(request.countsOnly ? { type: 'discretized', report: { counts, warnings } } : { type: 'prepared', prepared });
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     await send({

@@ -1,24 +1,22 @@
-// The engine API: a run takes a setup document, discretizes it, advances it on the chosen backend and
-// emits outputs, checkpoints and log entries through an output sink. Platform pieces (threads, GPU,
-// geometry module, files) are injected, so this module runs in Node and in the browser alike
-// (nodePlatform.ts, browserPlatform.ts).
-import type { SetupDocument } from '../domain/setup.ts';
-import { isConditionMet, type SimulationCondition } from '../domain/condition.ts';
-import { outputCount } from '../domain/settings.ts';
-import { OUTPUTS_FOLDER, type OutputMeta } from '../domain/output.ts';
-import {
-  engineSetupOf, prepareCase, type FileResolver, type PrepareOptions, type PreparedCase,
-} from './caseInput.ts';
+// The engine API: a run takes a prepared case (setupRun.ts prepares one from a setup document), advances
+// it on the chosen backend and emits outputs, checkpoints and log entries through an output sink.
+// Platform pieces (threads, GPU, geometry module, files) are injected, so this module runs in Node and in
+// the browser alike (nodePlatform.ts, browserPlatform.ts). It needs none of the domain's schemas.
+import type { SimulationCondition } from '../domain/condition.ts';
+import { isConditionMet } from '../domain/conditionCheck.ts';
+import { OUTPUTS_FOLDER, outputCount } from '../domain/outputLayout.ts';
+import type { OutputMeta, OutputPose } from '../domain/output.ts';
+import type { PrepareOptions } from './caseInput.ts';
+import { engineSetupOf, type FileResolver, type PreparedCase } from './preparedCase.ts';
 import { bodyMotionAt, effectiveGravity, evaluateBodyFields, planMoves } from './physics/motion.ts';
 import { BODY_FIELDS } from './physics/bodyFieldLayout.ts';
 import { computeWallLoads, wallSurfaceOf } from './physics/wallLoads.ts';
-import type { OutputPose } from '../domain/output.ts';
 import type { DiscretizerCounts, DiscretizerWarning } from './discretizer.ts';
 import type { GeometryKernel } from './geometry/geometryKernel.ts';
 import { CpuBackend } from './cpu/cpuBackend.ts';
 import type { SpawnWorker } from './cpu/threadPool.ts';
 import type { BackendKind, EngineSetup, EngineSnapshot, SolverBackend } from './engine.ts';
-import { StaticOutputFiles, writeOutput } from './output/outputWriter.ts';
+import { StaticOutputFiles, writeOutput, type OutputMetaCheck } from './output/outputWriter.ts';
 import { CHECKPOINT_FILE, hashText, readCheckpoint, writeCheckpoint } from './output/checkpoint.ts';
 import type { OutputSink } from './output/sink.ts';
 
@@ -84,6 +82,12 @@ export interface SolverRunOptions extends PrepareOptions {
    * a host may change them between sessions without invalidating the checkpoint.
    */
   conditions?: readonly SimulationCondition[];
+  /**
+   * Checks each output's meta.json before it is written (the domain's checkOutputMeta; createSolverRun
+   * gives it). Absent in the server's solver process, which loads none of the domain's schemas: the
+   * process that records its outputs checks them (server/runs/solverChild.ts).
+   */
+  checkOutputMeta?: OutputMetaCheck;
 }
 
 export type RunStatus = 'completed' | 'stopped' | 'condition';
@@ -128,10 +132,11 @@ export function outputTimes(endTime: number, interval: number): number[] {
   return times;
 }
 
-export async function createSolverRun(setupInput: SetupDocument | unknown, platform: SolverPlatform, options: SolverRunOptions): Promise<SolverRun> {
-  const prepared = options.geometry === undefined && platform.prepareCase !== undefined
-    ? await platform.prepareCase(setupInput, options.fileResolver !== undefined ? { fileResolver: options.fileResolver } : {})
-    : await prepareCase(setupInput, { ...options, geometry: options.geometry ?? await platform.loadGeometry() });
+/**
+ * The run of a case prepared elsewhere (setupRun.ts prepares it from a setup document; Node's solver
+ * process receives it from the process that prepared it).
+ */
+export function createPreparedRun(prepared: PreparedCase, platform: SolverPlatform, options: SolverRunOptions): SolverRun {
   return {
     prepared,
     counts: prepared.discretized.counts,
@@ -236,7 +241,9 @@ async function runCase(prepared: PreparedCase, platform: SolverPlatform, options
   };
   const emitOutput = async (n: number) => {
     const snap = lastSnapshot = await backend.snapshot(lastSnapshot);
-    const written = await writeOutput(sink, n, snap, prepared.bodies, prepared.materials, statics, posesAt(snap.time), loadsAt(snap));
+    const written = await writeOutput(
+      sink, n, snap, prepared.bodies, prepared.materials, statics, posesAt(snap.time), loadsAt(snap), options.checkOutputMeta ?? null,
+    );
     outputNo = n;
     await log('output');
     await checkpoint(snap);

@@ -19,7 +19,7 @@
 //   with the heavier fluid below), against the steady profile, and two fluids in a closed adiabatic
 //   tank, hot and cold: Σ m c_p T stays.
 import { describe, expect, it } from 'vitest';
-import { createSolverRun } from '../../src/solver/run.ts';
+import { createSolverRun } from '../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../src/solver/output/outputReader.ts';

@@ -6,7 +6,7 @@ import { emptySetup } from '../../src/domain/setup.ts';
 import { createPart } from '../../src/domain/part.ts';
 import { cubeShape } from '../../src/domain/shape.ts';
 import { defaultFillingComponent, defaultRigidComponent } from '../../src/domain/component.ts';
-import { createSolverRun } from '../../src/solver/run.ts';
+import { createSolverRun } from '../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../src/solver/output/outputReader.ts';

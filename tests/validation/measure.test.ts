@@ -20,7 +20,7 @@ import { cubeShape, planeShape } from '../../src/domain/shape.ts';
 import { writeSensorResults, type SensorTask } from '../../src/server/postprocessing/sensors/computeSensors.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { nodeFileSink } from '../../src/solver/output/nodeFileSink.ts';
-import { createSolverRun } from '../../src/solver/run.ts';
+import { createSolverRun } from '../../src/solver/setupRun.ts';
 import { VALIDATION_THREADS } from '../support/threads.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'surge-measure-'));

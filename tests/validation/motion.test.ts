@@ -12,7 +12,7 @@
 // a second, and the viscosity damps the sloshing the start leaves, so a CI run sees the settled surface.
 // Solid-body rotation and the tilted surface are equilibria whatever the viscosity.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSolverRun } from '../../src/solver/run.ts';
+import { createSolverRun } from '../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../src/solver/output/outputReader.ts';

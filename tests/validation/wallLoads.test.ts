@@ -3,7 +3,7 @@
 // side wall against ρ g h² w / 2 and on the floor against the water's weight.
 import { describe, expect, it } from 'vitest';
 import { tankCase } from '../unit/solver/cases.ts';
-import { createSolverRun } from '../../src/solver/run.ts';
+import { createSolverRun } from '../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
 import { outputFilePath } from '../../src/domain/output.ts';

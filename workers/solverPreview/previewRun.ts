@@ -6,7 +6,8 @@ import { outputFolderPath } from '../../src/domain/output.ts';
 import { checkCaseSupport, resolvePartMeshes, UnsupportedCaseError, type FileResolver, type SupportIssue } from '../../src/solver/caseInput.ts';
 import type { BackendKind } from '../../src/solver/engine.ts';
 import type { GeometryKernel } from '../../src/solver/geometry/geometryKernel.ts';
-import { createSolverRun, type OutputEvent, type SolverPlatform, type SolverRun } from '../../src/solver/run.ts';
+import type { OutputEvent, SolverPlatform, SolverRun } from '../../src/solver/run.ts';
+import { createSolverRun } from '../../src/solver/setupRun.ts';
 import { MemorySink } from '../../src/solver/output/sink.ts';
 import { PREVIEW_MAX_PARTICLES, PROBE_LATTICE_POINTS, previewParticleDiameter, probeParticleDiameter } from './previewResolution.ts';
 

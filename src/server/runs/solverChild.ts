@@ -8,6 +8,7 @@ import { PREPARE_ENTRY } from '../../solver/nodePrepare.ts';
 import type { DiscretizerCounts, DiscretizerWarning } from '../../solver/discretizer.ts';
 import type { LogEntry, RunSummary } from '../../solver/run.ts';
 import type { SolverFailure, SolverReport, SolverRequest } from './solverProtocol.ts';
+import { checkOutputMeta } from '../../domain/output.ts';
 
 const SCRIPT = fileURLToPath(new URL('./solverProcess.ts', import.meta.url));
 /** After a stop request, a solver that does not end in this time is killed. */
@@ -16,9 +17,10 @@ const STOP_KILL_MS = 60_000;
 /**
  * The solver process's JavaScript bundle, with its threads' and its preparation process's, built where
  * stale (or null where none can be built). Without Node's TypeScript stripping and with one small file to
- * parse, the column impact's process starts at 64 MB, not 103 MB; the threads' and the preparation's
- * bundles are built here too, so that the solver process never loads esbuild (13 MB). Whoever starts
- * many solver processes at once (a test run) builds them first, so that each does not build its own.
+ * parse, the column impact's process starts at 50 MB (64 MB while it loaded zod), not 103 MB; the
+ * threads' and the preparation's bundles are built here too, so that the solver process never loads
+ * esbuild (13 MB). Whoever starts many solver processes at once (a test run) builds them first, so that
+ * each does not build its own.
  */
 export function buildSolverBundles(): string | null {
   bundledEntry(WORKER_ENTRY);
@@ -105,6 +107,9 @@ export class SolverChild {
     this.finished = new Promise((resolve, reject) => {
       let outcome: { summary: RunSummary | null } | { error: SolverFailure } | null = null;
       let unreachable: Error | null = null;
+      // An output whose meta.json the domain's schema refuses ends the run, as the engine's own check
+      // does where it runs with the schemas; whatever the process says after it does not count.
+      let refusedOutput: SolverFailure | null = null;
       this.child.on('message', (report: SolverReport) => {
         switch (report.type) {
           case 'prepared':
@@ -114,7 +119,15 @@ export class SolverChild {
             callbacks.onLog?.(report.entry);
             break;
           case 'output':
-            callbacks.onOutput?.(report);
+            if (refusedOutput !== null) break;
+            try {
+              checkOutputMeta(report.meta);
+            } catch (error) {
+              refusedOutput = { name: (error as Error).name, message: (error as Error).message };
+              this.kill();
+              break;
+            }
+            callbacks.onOutput?.({ outputNo: report.outputNo, time: report.time, bytes: report.bytes });
             break;
           case 'done':
             outcome = { summary: report.summary };
@@ -131,7 +144,8 @@ export class SolverChild {
       });
       this.child.once('exit', (code, signal) => {
         if (this.killTimer) clearTimeout(this.killTimer);
-        if (outcome && 'summary' in outcome) resolve(outcome.summary);
+        if (refusedOutput !== null) reject(new SolverProcessError(refusedOutput));
+        else if (outcome && 'summary' in outcome) resolve(outcome.summary);
         else if (outcome) reject(new SolverProcessError(outcome.error));
         else if (unreachable) {
           reject(new SolverProcessError({ name: 'SolverCrash', message: `The solver process could not be reached (${unreachable.message}).` }));

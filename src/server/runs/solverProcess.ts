@@ -2,10 +2,11 @@
 // apart from the process that holds the job, so that neither the API nor the heartbeat waits on it and
 // a crash of the engine (or of the GPU driver) takes only this process down. Started by solverChild.ts.
 import { readFile } from 'node:fs/promises';
-import { prepareCase, UnsupportedCaseError, type FileResolver } from '../../solver/caseInput.ts';
-import { createNodeSolverRun, nodeGeometryKernel } from '../../solver/nodePlatform.ts';
+import { UnsupportedCaseError, type FileResolver } from '../../solver/preparedCase.ts';
+import { createNodeSolverRun } from '../../solver/nodePlatform.ts';
+import { discretizeCaseInProcess } from '../../solver/nodePrepare.ts';
 import type { DiscretizerCounts, DiscretizerWarning } from '../../solver/discretizer.ts';
-import { RUN_MESSAGES } from '../../domain/runs.ts';
+import { RUN_MESSAGES } from '../../domain/runMessages.ts';
 import type { FileMap, SolverFailure, SolverReport, SolverRequest } from './solverProtocol.ts';
 
 const controller = new AbortController();
@@ -46,8 +47,10 @@ async function handle(request: SolverRequest): Promise<void> {
   }
   try {
     if (request.type === 'discretize') {
-      const prepared = await prepareCase(request.setup, { fileResolver: resolverOf(request.files), geometry: await nodeGeometryKernel() });
-      await send({ type: 'prepared', counts: prepared.discretized.counts, warnings: prepared.discretized.warnings });
+      // Prepared (and validated) in a process of its own, as a run's case is: this process loads none of
+      // the domain's schemas, and the particles stay there.
+      const { counts, warnings } = await discretizeCaseInProcess(request.setup, { fileResolver: resolverOf(request.files) });
+      await send({ type: 'prepared', counts, warnings });
       await send({ type: 'done', summary: null });
     } else {
       const run = await createNodeSolverRun(request.setup, {
@@ -60,7 +63,8 @@ async function handle(request: SolverRequest): Promise<void> {
         fileResolver: resolverOf(request.files),
         signal: controller.signal,
         onLog: (entry) => void send({ type: 'log', entry }),
-        onOutput: (event) => void send({ type: 'output', outputNo: event.outputNo, time: event.time, bytes: event.bytes }),
+        // The meta goes along: its check against the domain's schema is the worker's (solverChild.ts).
+        onOutput: (event) => void send({ type: 'output', outputNo: event.outputNo, time: event.time, bytes: event.bytes, meta: event.meta }),
       });
       await send({ type: 'prepared', counts: run.counts, warnings: [...run.warnings] });
       // A new run without fluid would spend credits on walls alone: it does not start, and says why. A

@@ -2,8 +2,9 @@
 // discretization or a run, the solver process reports what it prepared, its log, its outputs and the end.
 import type { DiscretizerCounts, DiscretizerWarning } from '../../solver/discretizer.ts';
 import type { LogEntry, RunSummary } from '../../solver/run.ts';
-import type { SupportIssue } from '../../solver/caseInput.ts';
+import type { SupportIssue } from '../../solver/preparedCase.ts';
 import type { SimulationCondition } from '../../domain/condition.ts';
+import type { OutputMeta } from '../../domain/output.ts';
 
 /** Uploaded files a setup may use: file id -> absolute path (only the organisation's own files). */
 export type FileMap = Record<string, string>;
@@ -29,7 +30,8 @@ export type SolverFailure = { name: string; message: string; issues?: SupportIss
 export type SolverReport =
   | { type: 'prepared'; counts: DiscretizerCounts; warnings: DiscretizerWarning[] }
   | { type: 'log'; entry: LogEntry }
-  | { type: 'output'; outputNo: number; time: number; bytes: number }
+  /** meta: the output's meta.json as written, for the worker to check (the solver process loads no schemas). */
+  | { type: 'output'; outputNo: number; time: number; bytes: number; meta: OutputMeta }
   /** summary is null after a discretization. */
   | { type: 'done'; summary: RunSummary | null }
   | { type: 'failed'; error: SolverFailure };

@@ -1,10 +1,8 @@
 // Impact cases of the wall and stability checks, built from the domain's constructors so that every one
 // is a valid SetupDocument: water from a dam break hitting a column standing on the floor (the geometry
 // of DualSPHysics' example 01_DamBreak), a box obstacle, a thin plate, and a concave corner.
-import { emptySetup, type SetupDocument } from '../../domain/setup.ts';
-import { createPart } from '../../domain/part.ts';
-import { cubeShape } from '../../domain/shape.ts';
-import { defaultFlowComponent, defaultRigidComponent } from '../../domain/component.ts';
+import type { SetupDocument } from '../../domain/setup.ts';
+import { createPart, cubeShape, defaultFlowComponent, defaultRigidComponent, emptySetup } from '../../domain/setupDefaults.ts';
 import type { SimulationSettings } from '../../domain/settings.ts';
 import type { Vec3 } from '../../domain/vector.ts';
 

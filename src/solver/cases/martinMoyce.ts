@@ -2,13 +2,11 @@
 // rigid horizontal plane", Phil. Trans. R. Soc. A 244: surge front Z = x/a over T = t √(2g/a) for a water
 // column of width a and height 2a. A slab periodic across its thickness stands in for the 2D experiment.
 // Shared by the validation test (20 and 40 particles across the column) and the solver benchmark (80).
-import { emptySetup, type SetupDocument } from '../../domain/setup.ts';
-import { createPart } from '../../domain/part.ts';
-import { cubeShape } from '../../domain/shape.ts';
-import { defaultFlowComponent, defaultRigidComponent } from '../../domain/component.ts';
+import type { SetupDocument } from '../../domain/setup.ts';
+import { createPart, cubeShape, defaultFlowComponent, defaultRigidComponent, emptySetup } from '../../domain/setupDefaults.ts';
 import type { SimulationSettings } from '../../domain/settings.ts';
 import type { EngineSetup, EngineSnapshot, SolverBackend } from '../engine.ts';
-import { engineSetupOf, type PreparedCase } from '../caseInput.ts';
+import { engineSetupOf, type PreparedCase } from '../preparedCase.ts';
 import { withPeriodicAxes } from '../periodic.ts';
 import { ParticleKind } from '../particles.ts';
 

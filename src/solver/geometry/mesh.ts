@@ -1,6 +1,6 @@
 // Triangle meshes as the discretizer uses them: typed arrays of indexed triangles placed in world space.
 import type { Shape } from '../../domain/shape.ts';
-import { rotationMatrixFromEulerDeg, type Vec3 } from '../../domain/vector.ts';
+import { rotationMatrixFromEulerDeg, type Vec3 } from '../../domain/vec3.ts';
 
 export interface MeshData {
   /** xyz per vertex. */

@@ -1,14 +1,15 @@
-// Output N: `outputs/<N>/meta.json` (domain outputFolderPath and outputMetaSchema) plus one little-endian float32/uint32
+// Output N: `outputs/<N>/meta.json` (domain outputFolderPath and outputMetaSchema, checked by the caller's
+// OutputMetaCheck) plus one little-endian float32/uint32
 // file per object, dataset and attribute. Objects: the fluid (one per material with several fluids), every wall part and every
 // open boundary part. Dataset `full` holds all particles; `raw` (for statistics) references the same files.
 // The walls of parts that do not move are written once: their files go to `outputs/static/`, and every
 // later output whose values are the same names them there (`../static/<file>`) instead of writing them again.
 import {
-  OUTPUT_META_VERSION, OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputAttributeFile, outputFolderPath, outputMetaSchema,
-  outputAreasFile, perMaterialAttributeFile, outputPositionsFile, staticOutputFile, type OutputAttribute, type OutputDataset, type OutputMeta, type OutputObject,
-  type OutputPose,
-} from '../../domain/output.ts';
-import { resultAttributes, type ResultAttributeKey } from '../../domain/attributes.ts';
+  OUTPUT_META_VERSION, OUTPUTS_FOLDER, STATIC_OUTPUTS_FOLDER, outputAttributeFile, outputFolderPath,
+  outputAreasFile, perMaterialAttributeFile, outputPositionsFile, staticOutputFile,
+} from '../../domain/outputLayout.ts';
+import type { OutputAttribute, OutputDataset, OutputMeta, OutputObject, OutputPose } from '../../domain/output.ts';
+import { resultAttributes, type ResultAttributeKey } from '../../domain/resultAttributes.ts';
 import type { Material } from '../../domain/material.ts';
 import { ParticleKind } from '../particles.ts';
 import type { BodyInfo } from '../discretizer.ts';
@@ -183,6 +184,12 @@ export function littleEndianBytes(a: Float32Array | Uint32Array | Float64Array):
   return out;
 }
 
+/**
+ * Checks an output's meta.json before it is written, throwing where a reader would refuse it: the domain's
+ * checkOutputMeta (output.ts). Injected, so that this module loads none of the domain's schemas.
+ */
+export type OutputMetaCheck = (meta: OutputMeta) => void;
+
 export interface WrittenOutput {
   meta: OutputMeta;
   /** Bytes written, meta.json included. */
@@ -194,12 +201,13 @@ export interface WrittenOutput {
  * that move); without it every wall part's files may come from the static folder. `poses` gives the pose
  * of each moving part (by body index) at the output's time, written into its wall object. `loads` (the
  * fluid's loads on the walls, physics/wallLoads.ts) gives the walls their pressure, stresses, wetting and
- * surface areas; they change at every output, so they are never taken from the static folder.
+ * surface areas; they change at every output, so they are never taken from the static folder. `checkMeta`
+ * checks meta.json before it is written (null: the process that records the output checks it).
  */
 export async function writeOutput(
   sink: OutputSink, outputNo: number, snap: EngineSnapshot, bodies: readonly BodyInfo[], material: Material | readonly Material[],
   statics: StaticOutputFiles = new StaticOutputFiles(sink), poses: ReadonlyMap<number, OutputPose> = new Map(),
-  loads: WallLoads | null = null,
+  loads: WallLoads | null = null, checkMeta: OutputMetaCheck | null = null,
 ): Promise<WrittenOutput> {
   const folder = outputFolderPath(outputNo);
   const objects: OutputObject[] = [];
@@ -287,7 +295,8 @@ export async function writeOutput(
       datasets: [full, { ...full, name: 'raw' }], ...(pose !== undefined ? { pose } : {}),
     });
   }
-  const meta = outputMetaSchema.parse({ version: OUTPUT_META_VERSION, outputNo, time: snap.time, objects, sensors: [] });
+  const meta: OutputMeta = { version: OUTPUT_META_VERSION, outputNo, time: snap.time, objects, sensors: [] };
+  checkMeta?.(meta);
   const json = JSON.stringify(meta, null, 1);
   bytes += json.length;
   await sink.writeFile(`${folder}/meta.json`, json);

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'vite';
 import type { Browser } from 'playwright-core';
 import { launchChromium, CHROMIUM_PATH } from '../../support/chromium.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import type { OutputMeta } from '../../../src/domain/output.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM_PATH)) return;
   dir = mkdtempSync(join(tmpdir(), 'surge-solver-browser-'));
   writeFileSync(join(dir, 'entry.ts'), `
-import { createSolverRun } from '${solverDir}run.ts';
+import { createSolverRun } from '${solverDir}setupRun.ts';
 import { browserPlatform } from '${solverDir}browserPlatform.ts';
 import { MemorySink } from '${solverDir}output/sink.ts';
 export async function runGpu(setup: unknown) {

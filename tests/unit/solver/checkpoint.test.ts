@@ -1,7 +1,8 @@
 // Outputs, log and checkpoints of a run: a stopped run, or one that crashed after an output, resumes
 // from its checkpoint and writes outputs identical byte for byte to those of an uninterrupted run.
 import { describe, expect, it } from 'vitest';
-import { createSolverRun, LOG_FILE, type LogEntry } from '../../../src/solver/run.ts';
+import { LOG_FILE, type LogEntry } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';

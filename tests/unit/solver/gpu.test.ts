@@ -14,7 +14,7 @@ import type { EngineSnapshot, SolverBackend } from '../../../src/solver/engine.t
 import type { SetupDocument } from '../../../src/domain/setup.ts';
 import { channelCase, heatedTankCase, paddleCase, profiledChannelCase, sessileDropCase, slide, spin, tankCase } from './cases.ts';
 import type { FileResolver } from '../../../src/solver/caseInput.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';

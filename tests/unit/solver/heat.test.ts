@@ -4,7 +4,7 @@
 // tests/unit/solver/gpu.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { caseThermal, engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readCheckpoint } from '../../../src/solver/output/checkpoint.ts';

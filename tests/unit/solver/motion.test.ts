@@ -17,7 +17,7 @@ import {
 import { allocateNeighbourLists } from '../../../src/solver/physics/neighbourLists.ts';
 import { BODY_FIELDS, FIELD_U } from '../../../src/solver/physics/bodyFieldLayout.ts';
 import { applyPose, partMotionAt, carriedVelocity } from '../../../src/domain/kinematics.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta } from '../../../src/solver/output/outputReader.ts';

@@ -4,7 +4,7 @@
 // material).
 import { nodeGpuAvailable } from '../../support/gpu.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { UnsupportedCaseError } from '../../../src/solver/caseInput.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';

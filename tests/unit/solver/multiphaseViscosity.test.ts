@@ -19,7 +19,7 @@ import { RATE_VISCOUS, RATE_STORE_VISCOUS, fluidRates } from '../../../src/solve
 import { allocateNeighbourLists, buildNeighbourLists, listBytesPerParticle } from '../../../src/solver/physics/neighbourLists.ts';
 import { ViscosityKindCode, particleViscosities, viscosityAt, viscosityTableOf } from '../../../src/solver/physics/viscosity.ts';
 import { checkCaseSupport } from '../../../src/solver/caseInput.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';

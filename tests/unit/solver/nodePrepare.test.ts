@@ -1,10 +1,13 @@
 // Preparation in a process of its own hands back what preparation in this process gives, each typed
 // array in a buffer of its own, and an array that the prepared case holds under two names once; its
-// particles, released once a backend holds them, are freed without changing the run.
+// particles, released once a backend holds them, are freed without changing the run. A discretization
+// gets the counts and warnings alone, and either way the preparing process validates the setup (the
+// server's solver process, which asks it, loads no schemas).
 import { describe, expect, it } from 'vitest';
 import { engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
-import { prepareCaseInProcess, releaseParticleArrays } from '../../../src/solver/nodePrepare.ts';
+import { discretizeCaseInProcess, prepareCaseInProcess, releaseParticleArrays } from '../../../src/solver/nodePrepare.ts';
+import { UnsupportedCaseError } from '../../../src/solver/preparedCase.ts';
 import { tankCase } from './cases.ts';
 
 const SHARED_KEYS = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'rho', 'p', 'mass', 'nx', 'ny', 'nz', 'kind', 'body'] as const;
@@ -24,6 +27,29 @@ describe('case preparation in a process of its own', () => {
       expect(Array.from(a), key).toEqual(Array.from(here.state[key]));
     }
     expect(Array.from(apart.state.id)).toEqual(Array.from(here.state.id));
+  });
+
+  it('sends a discretization only the counts and warnings, and refuses what the in-process preparation refuses', async () => {
+    const setup = tankCase({ dx: 0.02, tank: [0.3, 0.1, 0.2], column: [0.1, 0.1, 0.15] });
+    const here = await prepareCase(setup);
+    const report = await discretizeCaseInProcess(setup);
+    expect(Object.keys(report).sort()).toEqual(['counts', 'warnings']);
+    expect(report.counts).toEqual(here.discretized.counts);
+    expect(report.warnings).toEqual(here.discretized.warnings);
+    // Not a setup document: the schema's error, by name, as prepareCase throws it here.
+    const invalid = { ...setup, settings: { ...setup.settings, endTime: 'soon' } };
+    const inProcess = await prepareCase(invalid).catch((e: unknown) => e as Error);
+    for (const apart of [prepareCaseInProcess(invalid), discretizeCaseInProcess(invalid)]) {
+      const error = await apart.catch((e: unknown) => e as Error);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).name).toBe((inProcess as Error).name);
+      expect((error as Error).message).toBe((inProcess as Error).message);
+    }
+    // A setup the engine does not implement: the same issues.
+    const unsupported = { ...setup, settings: { ...setup.settings, airDrag: true } };
+    const error = await discretizeCaseInProcess(unsupported).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedCaseError);
+    expect((error as UnsupportedCaseError).issues.map((i) => i.setting)).toContain('settings.airDrag');
   });
 
   it('frees the particles once a backend holds them, and the run goes on unchanged', async () => {

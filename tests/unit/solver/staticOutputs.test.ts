@@ -11,7 +11,7 @@ import {
   outputAttributeFile, outputMetaFiles, staticOutputFile, type OutputMeta,
 } from '../../../src/domain/output.ts';
 import { outputFileApiPath } from '../../../src/domain/runOutputs.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { nodeFileSink } from '../../../src/solver/output/nodeFileSink.ts';
 import { WALL_LOAD_ATTRIBUTES } from '../../../src/solver/output/outputWriter.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCaseSupport, prepareCase, UnsupportedCaseError } from '../../../src/solver/caseInput.ts';
 import { createMovement } from '../../../src/domain/movement.ts';
 import { tankCase } from './cases.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 

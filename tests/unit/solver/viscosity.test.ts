@@ -6,7 +6,7 @@ import { checkCaseSupport, engineSetupOf, prepareCase } from '../../../src/solve
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { ViscosityKindCode, pairViscosity, viscosityAt, viscosityTableOf } from '../../../src/solver/physics/viscosity.ts';
 import { ParticleKind } from '../../../src/solver/particles.ts';
-import { createSolverRun } from '../../../src/solver/run.ts';
+import { createSolverRun } from '../../../src/solver/setupRun.ts';
 import { nodePlatform } from '../../../src/solver/nodePlatform.ts';
 import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';
