@@ -16,11 +16,12 @@ export type SphShaderFile = (typeof SPH_SHADER_FILES)[number];
 export const SHADER_CHUNKS: Partial<Record<SphShaderFile, readonly ShaderChunk[]>> = {
   rates: ['neighbours'],
   boundaries: ['neighbours', 'shepard'],
-  openBoundaries: ['neighbours', 'shepard'],
+  openBoundaries: ['neighbours', 'shepard', 'openBoundary'],
+  housekeeping: ['openBoundary'],
   heat: ['neighbours'],
   surfaceTension: ['neighbours'],
 };
-export type ShaderChunk = 'neighbours' | 'shepard';
+export type ShaderChunk = 'neighbours' | 'shepard' | 'openBoundary';
 
 export type ShaderLoader = (name: SphShaderFile | ShaderChunk | 'common') => Promise<string>;
 
