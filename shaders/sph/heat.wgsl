@@ -27,11 +27,10 @@ fn heatWalls(@builtin(global_invocation_id) gid: vec3<u32>) {
   var sumW = 0.0;
   if (thermo >= 2u && aux[i].z < heat[1].x) {
     let invH = 1.0 / P.h;
-    let c = cellCoord(p.xyz);
-    let xr = xRuns(c.x);
+    let cells = neighbourCells(p.xyz);
     // The moving particles' spans only (even k): walls never count here.
     for (var k = 0u; k < NEIGHBOUR_SPANS; k += 2u) {
-      let span = neighbourSpan(c, xr, k);
+      let span = neighbourSpan(cells, k);
       for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
         let pj = pos[j];
         if (kindOf(pj.w) != KIND_FLUID) {

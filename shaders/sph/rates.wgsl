@@ -118,10 +118,9 @@ fn particleViscosity(@builtin(global_invocation_id) gid: vec3<u32>) {
   var gy = vec3<f32>(0.0);
   var gz = vec3<f32>(0.0);
   var m = mat3x3<f32>(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
-  let c = cellCoord(xi);
-  let xr = xRuns(c.x);
+  let cells = neighbourCells(xi);
   for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
-    let span = neighbourSpan(c, xr, k);
+    let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       if (j == i) {
         continue;
@@ -273,10 +272,9 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
     var curvNum = 0.0;
     var curvDen = 0.0;
     var colourGrad = vec3<f32>(0.0);
-    let c = cellCoord(xi);
-    let xr = xRuns(c.x);
+    let cells = neighbourCells(xi);
     for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
-      let span = neighbourSpan(c, xr, k);
+      let span = neighbourSpan(cells, k);
       for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
         if (j == i) {
           continue;

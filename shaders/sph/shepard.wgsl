@@ -18,11 +18,10 @@ fn shepardAt(q: vec3<f32>) -> Shepard {
   s.v = vec3<f32>(0.0);
   s.rr = vec3<f32>(0.0);
   let invH = 1.0 / P.h;
-  let c = cellCoord(q);
-  let xr = xRuns(c.x);
+  let cells = neighbourCells(q);
   // The moving particles' spans only (even k): walls never count here.
   for (var k = 0u; k < NEIGHBOUR_SPANS; k += 2u) {
-    let span = neighbourSpan(c, xr, k);
+    let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       let pj = pos[j];
       if (kindOf(pj.w) != KIND_FLUID) {

@@ -36,10 +36,9 @@ fn colourGradients(@builtin(global_invocation_id) gid: vec3<u32>) {
   let xi = pos[i].xyz;
   let invH = 1.0 / P.h;
   var g = vec3<f32>(0.0);
-  let c = cellCoord(xi);
-  let xr = xRuns(c.x);
+  let cells = neighbourCells(xi);
   for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
-    let span = neighbourSpan(c, xr, k);
+    let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       if (j == i) {
         continue;
@@ -86,10 +85,9 @@ fn interfaceNormals(@builtin(global_invocation_id) gid: vec3<u32>) {
   var s = gi * (P.kernelAlpha * aux[i].y / vel[i].w);
   var wallDist = P.dx;
   var wallJ = INVALID;
-  let c = cellCoord(xi);
-  let xr = xRuns(c.x);
+  let cells = neighbourCells(xi);
   for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
-    let span = neighbourSpan(c, xr, k);
+    let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       if (j == i) {
         continue;
