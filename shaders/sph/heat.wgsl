@@ -27,34 +27,23 @@ fn heatWalls(@builtin(global_invocation_id) gid: vec3<u32>) {
   var sumW = 0.0;
   if (thermo >= 2u && aux[i].z < heat[1].x) {
     let invH = 1.0 / P.h;
-    let c = cellCoord(p.xyz);
-    let xr = xRuns(c.x);
-    for (var dz = -1; dz <= 1; dz++) {
-      let zz = neighbourCoord(c.z, dz, P.gnz, 4u);
-      if (zz < 0) {
-        continue;
-      }
-      for (var dy = -1; dy <= 1; dy++) {
-        let yy = neighbourCoord(c.y, dy, P.gny, 2u);
-        if (yy < 0) {
+    let cells = neighbourCells(p.xyz);
+    // The moving particles' spans only (even k): walls never count here.
+    for (var k = 0u; k < NEIGHBOUR_SPANS; k += 2u) {
+      let span = neighbourSpan(cells, k);
+      for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
+        let pj = pos[j];
+        if (kindOf(pj.w) != KIND_FLUID) {
           continue;
         }
-        let row = (u32(zz) * P.gny + u32(yy)) * P.gnx;
-        let span = vec4<u32>(cellStart[row + xr.x], cellStart[row + xr.y + 1u], cellStart[row + xr.z], cellStart[row + xr.w + 1u]);
-        for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
-          let pj = pos[j];
-          if (kindOf(pj.w) != KIND_FLUID) {
-            continue;
-          }
-          let rv = minImage(pj.xyz - p.xyz);
-          let r2 = dot(rv, rv);
-          if (r2 >= P.support2) {
-            continue;
-          }
-          let q = sqrt(r2) * invH;
-          let t = 1.0 - 0.5 * q;
-          sumW += P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) * aux[j].y / vel[j].w;
+        let rv = minImage(pj.xyz - p.xyz);
+        let r2 = dot(rv, rv);
+        if (r2 >= P.support2) {
+          continue;
         }
+        let q = sqrt(r2) * invH;
+        let t = 1.0 - 0.5 * q;
+        sumW += P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) * aux[j].y / vel[j].w;
       }
     }
   }

@@ -1,15 +1,5 @@
 // End-of-step open-boundary bookkeeping on the GPU (src/solver/physics/openBoundary.ts).
 
-struct OpenBoundary {
-  origin: vec4<f32>,
-  normal: vec4<f32>,
-  axisU: vec4<f32>,
-  axisV: vec4<f32>,
-  values: vec4<f32>,
-  codes: vec4<u32>,
-  sizes: vec4<u32>,
-}
-
 @group(0) @binding(1) var<storage, read_write> pos: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> vel: array<vec4<f32>>;
 @group(0) @binding(3) var<storage, read_write> aux: array<vec4<f32>>;

@@ -4,19 +4,6 @@
 // field profile (src/solver/physics/ioProfile.ts: samples on a (u, v) grid after the polygons in binding 16,
 // header u0, v0, du, dv, nu, nv, then the values row by row; interpolated bilinearly, clamped to the grid).
 
-struct OpenBoundary {
-  origin: vec4<f32>,
-  normal: vec4<f32>,
-  axisU: vec4<f32>,
-  axisV: vec4<f32>,
-  // depth, velocity, pressure, unused
-  values: vec4<f32>,
-  // body, direction (0 inflow), type (0 riemann_velocity), first polygon vertex
-  codes: vec4<u32>,
-  // polygon vertex count, 1 with a field profile, first f32 of the profile in `polygons`, unused
-  sizes: vec4<u32>,
-}
-
 @group(0) @binding(1) var<storage, read_write> pos: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> vel: array<vec4<f32>>;
 @group(0) @binding(3) var<storage, read_write> aux: array<vec4<f32>>;

@@ -118,56 +118,42 @@ fn particleViscosity(@builtin(global_invocation_id) gid: vec3<u32>) {
   var gy = vec3<f32>(0.0);
   var gz = vec3<f32>(0.0);
   var m = mat3x3<f32>(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
-  let c = cellCoord(xi);
-  let xr = xRuns(c.x);
-  for (var dz = -1; dz <= 1; dz++) {
-    let zz = neighbourCoord(c.z, dz, P.gnz, 4u);
-    if (zz < 0) {
-      continue;
-    }
-    for (var dy = -1; dy <= 1; dy++) {
-      let yy = neighbourCoord(c.y, dy, P.gny, 2u);
-      if (yy < 0) {
+  let cells = neighbourCells(xi);
+  for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+    let span = neighbourSpan(cells, k);
+    for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
+      if (j == i) {
         continue;
       }
-      for (var part = 0u; part < 2u; part++) {
-        let row = (u32(zz) * P.gny + u32(yy)) * P.gnx + part * P.nCells;
-        let span = vec4<u32>(cellStart[row + xr.x], cellStart[row + xr.y + 1u], cellStart[row + xr.z], cellStart[row + xr.w + 1u]);
-        for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
-          if (j == i) {
-            continue;
-          }
-          let pj4 = pos[j];
-          let rv = minImage(xi - pj4.xyz);
-          let r2 = dot(rv, rv);
-          if (r2 >= P.support2) {
-            continue;
-          }
-          let t = 1.0 - 0.5 * sqrt(r2) * invH;
-          var dv: vec3<f32>;
-          var vj: f32;
-          if (kindOf(pj4.w) != KIND_WALL) {
-            let vj4 = vel[j];
-            vj = aux[j].y / vj4.w;
-            dv = vj4.xyz - vi;
-          } else {
-            if ((u32(nrm[j].w + 0.5) & 1u) == 0u) {
-              continue;
-            }
-            vj = P.wallVolume;
-            if (P.wallMode == 0u) {
-              dv = 2.0 * (vel[j].xyz - vi);
-            } else {
-              dv = vel[j].xyz - vi;
-            }
-          }
-          let fv = P.kernelGrad * t * t * t * vj;
-          gx += (dv.x * fv) * rv;
-          gy += (dv.y * fv) * rv;
-          gz += (dv.z * fv) * rv;
-          m -= fv * mat3x3<f32>(rv.x * rv, rv.y * rv, rv.z * rv);
+      let pj4 = pos[j];
+      let rv = minImage(xi - pj4.xyz);
+      let r2 = dot(rv, rv);
+      if (r2 >= P.support2) {
+        continue;
+      }
+      let t = 1.0 - 0.5 * sqrt(r2) * invH;
+      var dv: vec3<f32>;
+      var vj: f32;
+      if (kindOf(pj4.w) != KIND_WALL) {
+        let vj4 = vel[j];
+        vj = aux[j].y / vj4.w;
+        dv = vj4.xyz - vi;
+      } else {
+        if ((u32(nrm[j].w + 0.5) & 1u) == 0u) {
+          continue;
+        }
+        vj = P.wallVolume;
+        if (P.wallMode == 0u) {
+          dv = 2.0 * (vel[j].xyz - vi);
+        } else {
+          dv = vel[j].xyz - vi;
         }
       }
+      let fv = P.kernelGrad * t * t * t * vj;
+      gx += (dv.x * fv) * rv;
+      gy += (dv.y * fv) * rv;
+      gz += (dv.z * fv) * rv;
+      m -= fv * mat3x3<f32>(rv.x * rv, rv.y * rv, rv.z * rv);
     }
   }
   // First-order correction ∇v = G M⁻¹ (see physics/viscosity.ts); M is symmetric.
@@ -286,249 +272,234 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
     var curvNum = 0.0;
     var curvDen = 0.0;
     var colourGrad = vec3<f32>(0.0);
-    let c = cellCoord(xi);
-    let xr = xRuns(c.x);
-    for (var dz = -1; dz <= 1; dz++) {
-      let zz = neighbourCoord(c.z, dz, P.gnz, 4u);
-      if (zz < 0) {
-        continue;
-      }
-      for (var dy = -1; dy <= 1; dy++) {
-        let yy = neighbourCoord(c.y, dy, P.gny, 2u);
-        if (yy < 0) {
+    let cells = neighbourCells(xi);
+    for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+      let span = neighbourSpan(cells, k);
+      for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
+        if (j == i) {
           continue;
         }
-        // Moving particles of the row, then the walls of the row (bins offset by nCells).
-        for (var part = 0u; part < 2u; part++) {
-          let row = (u32(zz) * P.gny + u32(yy)) * P.gnx + part * P.nCells;
-          let span = vec4<u32>(cellStart[row + xr.x], cellStart[row + xr.y + 1u], cellStart[row + xr.z], cellStart[row + xr.w + 1u]);
-          for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
-            if (j == i) {
-              continue;
+        let pj4 = pos[j];
+        let rv = minImage(xi - pj4.xyz);
+        let r2 = dot(rv, rv);
+        if (r2 >= P.support2) {
+          continue;
+        }
+        let r = sqrt(r2);
+        let t = 1.0 - 0.5 * r * invH;
+        let F = P.kernelGrad * t * t * t;
+        let kj = kindOf(pj4.w);
+        if (kj != KIND_WALL) {
+          let vj4 = vel[j];
+          let rhoj = vj4.w;
+          let auxj = aux[j];
+          let vj = auxj.y / rhoj;
+          let vij = vi - vj4.xyz;
+          let vdotr = dot(vij, rv);
+          // Several fluids: j's phase (its tag, as for i).
+          var phj = phi;
+          if (multi) {
+            phj = phaseOf(nrm[j].w);
+          }
+          let same = phj == phi;
+          if (heatOn) {
+            var condij = condi;
+            if (!same) {
+              condij = phaseTable[PHASE_PAIR + MAX_PHASES * phi + phj].z * invRhoi / cpi;
             }
-            let pj4 = pos[j];
-            let rv = minImage(xi - pj4.xyz);
-            let r2 = dot(rv, rv);
-            if (r2 >= P.support2) {
-              continue;
+            dT += condij * (ti - auxj.w) * F * (r2 / (r2 + h0.z)) * vj;
+          }
+          if (iface && same) {
+            colourGrad += (F * vj) * rv;
+          }
+          if (iface && kj == KIND_FLUID) {
+            let nj = unpackNormal(nrm[j].yz);
+            if (any(nj != vec3<f32>(0.0))) {
+              let rn = dot(rv, ni);
+              curvNum += dot(nj - ni, rv) * F * vj;
+              curvDen -= F * (r2 - rn * rn) * vj;
             }
-            let r = sqrt(r2);
-            let t = 1.0 - 0.5 * r * invH;
-            let F = P.kernelGrad * t * t * t;
-            let kj = kindOf(pj4.w);
-            if (kj != KIND_WALL) {
-              let vj4 = vel[j];
-              let rhoj = vj4.w;
-              let auxj = aux[j];
-              let vj = auxj.y / rhoj;
-              let vij = vi - vj4.xyz;
-              let vdotr = dot(vij, rv);
-              // Several fluids: j's phase (its tag, as for i).
-              var phj = phi;
-              if (multi) {
-                phj = phaseOf(nrm[j].w);
+          }
+          // Unlike phases: no density diffusion, no density gradient, the interface's viscosity.
+          if (doPressure) {
+            // Pressure sum of the pair and weight of the relative velocity in the continuity equation.
+            var pij = pi + auxj.x;
+            var cont = 1.0;
+            if (!same) {
+              let rho0j = phaseTable[PHASE_EOS + phj].x;
+              if (rho0i < rho0j) {
+                // A lighter fluid meets the heavier one as a moving wall: its own pressure carried to
+                // j by its own hydrostatic gradient in place of p_j (see physics/rates.ts).
+                var pw = pi - rhoi * dot(g, rv);
+                if (P.rotating != 0u) {
+                  pw += rhoi * centrifugalCurvature(rv);
+                }
+                pij = pi + pw;
+              } else if (rho0i > rho0j) {
+                // A heavier fluid meets the lighter one as a free surface under twice the light
+                // pressure carried to the pair's midpoint; the light velocity does not compress it.
+                var pl = auxj.x + 0.5 * rhoj * dot(g, rv);
+                if (P.rotating != 0u) {
+                  pl -= 0.75 * rhoj * centrifugalCurvature(rv);
+                }
+                pij = 2.0 * pl;
+                cont = 0.0;
               }
-              let same = phj == phi;
-              if (heatOn) {
-                var condij = condi;
-                if (!same) {
-                  condij = phaseTable[PHASE_PAIR + MAX_PHASES * phi + phj].z * invRhoi / cpi;
-                }
-                dT += condij * (ti - auxj.w) * F * (r2 / (r2 + h0.z)) * vj;
+            }
+            acc += (-pij * invRhoi * vj * F) * rv;
+            dr += cont * rhoi * vdotr * F * vj;
+            if (same) {
+              var bdotr = dot(g, rv);
+              if (P.rotating != 0u) {
+                bdotr -= centrifugalCurvature(rv);
               }
-              if (iface && same) {
-                colourGrad += (F * vj) * rv;
+              let rhoH = -hydroCoeff * bdotr;
+              dr -= deltaCoeff * (rhoj - rhoi - rhoH) * F * vj;
+            }
+          }
+          if (doViscous) {
+            var lam = 0.0;
+            var art = 0.0;
+            if (same) {
+              var nuij = nui;
+              if (tableViscosity && kj == KIND_FLUID) {
+                let nuj = nrm[j].x;
+                nuij = select(0.0, 2.0 * nui * nuj / (nui + nuj), nui + nuj > 0.0);
               }
-              if (iface && kj == KIND_FLUID) {
-                let nj = unpackNormal(nrm[j].yz);
-                if (any(nj != vec3<f32>(0.0))) {
-                  let rn = dot(rv, ni);
-                  curvNum += dot(nj - ni, rv) * F * vj;
-                  curvDen -= F * (r2 - rn * rn) * vj;
-                }
-              }
-              // Unlike phases: no density diffusion, no density gradient, the interface's viscosity.
-              if (doPressure) {
-                // Pressure sum of the pair and weight of the relative velocity in the continuity equation.
-                var pij = pi + auxj.x;
-                var cont = 1.0;
-                if (!same) {
-                  let rho0j = phaseTable[PHASE_EOS + phj].x;
-                  if (rho0i < rho0j) {
-                    // A lighter fluid meets the heavier one as a moving wall: its own pressure carried to
-                    // j by its own hydrostatic gradient in place of p_j (see physics/rates.ts).
-                    var pw = pi - rhoi * dot(g, rv);
-                    if (P.rotating != 0u) {
-                      pw += rhoi * centrifugalCurvature(rv);
-                    }
-                    pij = pi + pw;
-                  } else if (rho0i > rho0j) {
-                    // A heavier fluid meets the lighter one as a free surface under twice the light
-                    // pressure carried to the pair's midpoint; the light velocity does not compress it.
-                    var pl = auxj.x + 0.5 * rhoj * dot(g, rv);
-                    if (P.rotating != 0u) {
-                      pl -= 0.75 * rhoj * centrifugalCurvature(rv);
-                    }
-                    pij = 2.0 * pl;
-                    cont = 0.0;
-                  }
-                }
-                acc += (-pij * invRhoi * vj * F) * rv;
-                dr += cont * rhoi * vdotr * F * vj;
-                if (same) {
-                  var bdotr = dot(g, rv);
-                  if (P.rotating != 0u) {
-                    bdotr -= centrifugalCurvature(rv);
-                  }
-                  let rhoH = -hydroCoeff * bdotr;
-                  dr -= deltaCoeff * (rhoj - rhoi - rhoH) * F * vj;
-                }
-              }
-              if (doViscous) {
-                var lam = 0.0;
-                var art = 0.0;
-                if (same) {
-                  var nuij = nui;
-                  if (tableViscosity && kj == KIND_FLUID) {
-                    let nuj = nrm[j].x;
-                    nuij = select(0.0, 2.0 * nui * nuj / (nui + nuj), nui + nuj > 0.0);
-                  }
-                  lam = (0.5 * VISC_COEFF * nuij * (rhoi + rhoj) * invRhoi * vj * F * vdotr) / (r2 + eta2);
-                  art = (artCoeff * invRhoi * vdotr * F * vj) / (r2 + eta2);
-                } else {
-                  // The pair's harmonic mean dynamic viscosity and mean artificial viscosity, over i's
-                  // own density (physics/rates.ts).
-                  let m = phaseTable[PHASE_PAIR + MAX_PHASES * phi + phj];
-                  var mu = m.x;
-                  if (tableViscosity) {
-                    // Each side's ν of the step as dynamic viscosities ρ0 ν.
-                    let muI = rho0i * nui;
-                    let muJ = phaseTable[PHASE_EOS + phj].x * nrm[j].x;
-                    mu = select(0.0, 2.0 * muI * muJ / (muI + muJ), muI + muJ > 0.0);
-                  }
-                  lam = (VISC_COEFF * mu * invRhoi * vj * F * vdotr) / (r2 + eta2);
-                  art = (m.y * invRhoi * vdotr * F * vj) / (r2 + eta2);
-                }
-                va += (lam + art) * rv;
-              }
-              if (doShift) {
-                let fv = F * vj;
-                gc += fv * rv;
-                divr -= r2 * fv;
-                let q = r * invH;
-                let wr = P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) / P.wDx;
-                let wr2 = wr * wr;
-                sh += (fv * (1.0 + 0.2 * wr2 * wr2)) * rv;
-                if (auxj.z != 0.0 && r2 < surf2) {
-                  surf2 = r2;
-                  sdir = -rv;
-                }
-                if (!same) {
-                  inrm += fv * rv;
-                }
-                if (lyu) {
-                  if (same) {
-                    gr += ((rhoj - rhoi) * fv) * rv;
-                  }
-                  gvx -= (vij.x * fv) * rv;
-                  gvy -= (vij.y * fv) * rv;
-                  gvz -= (vij.z * fv) * rv;
-                }
-              }
+              lam = (0.5 * VISC_COEFF * nuij * (rhoi + rhoj) * invRhoi * vj * F * vdotr) / (r2 + eta2);
+              art = (artCoeff * invRhoi * vdotr * F * vj) / (r2 + eta2);
             } else {
-              let vj = P.wallVolume;
-              if (iface) {
-                colourGrad += (F * vj) * rv;
+              // The pair's harmonic mean dynamic viscosity and mean artificial viscosity, over i's
+              // own density (physics/rates.ts).
+              let m = phaseTable[PHASE_PAIR + MAX_PHASES * phi + phj];
+              var mu = m.x;
+              if (tableViscosity) {
+                // Each side's ν of the step as dynamic viscosities ρ0 ν.
+                let muI = rho0i * nui;
+                let muJ = phaseTable[PHASE_EOS + phj].x * nrm[j].x;
+                mu = select(0.0, 2.0 * muI * muJ / (muI + muJ), muI + muJ > 0.0);
               }
-              let tag = nrm[j];
-              let tagBits = u32(tag.w + 0.5);
-              let slip = (tagBits & 1u) == 0u;
-              if (heatOn) {
-                // r points from the wall particle to the fluid particle.
-                let hw = heat[2u + 2u * (tagBits >> 1u)];
-                let thermo = u32(hw.x + 0.5);
-                if (thermo == 1u) {
-                  // Temperature continued linearly through the surface (temperatureWallRate).
-                  let dj = aux[j].z;
-                  let ratio = 1.0 + dj / max(dot(tag.xyz, rv) - dj, h0.w);
-                  dT += condi * (ti - hw.y) * ratio * F * (r2 / (r2 + h0.z)) * h1.z;
-                } else if (thermo >= 2u) {
-                  let norm = rates[j].w;
-                  if (norm > 0.0) {
-                    var q = hw.z;
-                    if (thermo == 3u) {
-                      q = hw.w * (heat[3u + 2u * (tagBits >> 1u)].x - ti);
-                    }
-                    let qq = r * invH;
-                    let wk = P.kernelAlpha * t * t * t * t * (2.0 * qq + 1.0);
-                    dT += q * h1.y * wk / (norm * rhoi * cpi);
-                  }
-                }
+              lam = (VISC_COEFF * mu * invRhoi * vj * F * vdotr) / (r2 + eta2);
+              art = (m.y * invRhoi * vdotr * F * vj) / (r2 + eta2);
+            }
+            va += (lam + art) * rv;
+          }
+          if (doShift) {
+            let fv = F * vj;
+            gc += fv * rv;
+            divr -= r2 * fv;
+            let q = r * invH;
+            let wr = P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) / P.wDx;
+            let wr2 = wr * wr;
+            sh += (fv * (1.0 + 0.2 * wr2 * wr2)) * rv;
+            if (auxj.z != 0.0 && r2 < surf2) {
+              surf2 = r2;
+              sdir = -rv;
+            }
+            if (!same) {
+              inrm += fv * rv;
+            }
+            if (lyu) {
+              if (same) {
+                gr += ((rhoj - rhoi) * fv) * rv;
               }
-              // Velocity relative to the wall, its body's field taken at x_i (see physics/rates.ts), and
-              // the wall's acceleration (zero for walls at rest).
-              var rvel = vi;
-              var aw = vec3<f32>(0.0);
-              if (wallsMove) {
-                let o = 3u * (tagBits >> 1u);
-                let w0 = bodyVelocity[o];
-                let w1 = bodyVelocity[o + 1u];
-                let w2 = bodyVelocity[o + 2u];
-                var vw = vec3<f32>(dot(w0.xyz, xi) + w0.w, dot(w1.xyz, xi) + w1.w, dot(w2.xyz, xi) + w2.w);
-                if (slip) {
-                  // A slip wall moves the fluid only through its normal velocity.
-                  vw = dot(vw, tag.xyz) * tag.xyz;
+              gvx -= (vij.x * fv) * rv;
+              gvy -= (vij.y * fv) * rv;
+              gvz -= (vij.z * fv) * rv;
+            }
+          }
+        } else {
+          let vj = P.wallVolume;
+          if (iface) {
+            colourGrad += (F * vj) * rv;
+          }
+          let tag = nrm[j];
+          let tagBits = u32(tag.w + 0.5);
+          let slip = (tagBits & 1u) == 0u;
+          if (heatOn) {
+            // r points from the wall particle to the fluid particle.
+            let hw = heat[2u + 2u * (tagBits >> 1u)];
+            let thermo = u32(hw.x + 0.5);
+            if (thermo == 1u) {
+              // Temperature continued linearly through the surface (temperatureWallRate).
+              let dj = aux[j].z;
+              let ratio = 1.0 + dj / max(dot(tag.xyz, rv) - dj, h0.w);
+              dT += condi * (ti - hw.y) * ratio * F * (r2 / (r2 + h0.z)) * h1.z;
+            } else if (thermo >= 2u) {
+              let norm = rates[j].w;
+              if (norm > 0.0) {
+                var q = hw.z;
+                if (thermo == 3u) {
+                  q = hw.w * (heat[3u + 2u * (tagBits >> 1u)].x - ti);
                 }
-                rvel -= vw;
-                aw = rates[j].xyz;
-              }
-              if (riemannWall) {
-                if (doPressure) {
-                  // One-sided Riemann problem with the mirrored state: the central pressure along the
-                  // pair, the dissipative part β ρ u_L along the wall normal (see physics/rates.ts).
-                  let n = tag.xyz;
-                  let uL = -dot(rvel, n);
-                  var pR = pi - rhoi * dot(g - aw, rv);
-                  if (P.rotating != 0u) {
-                    pR += rhoi * centrifugalCurvature(rv);
-                  }
-                  let dU = 2.0 * uL;
-                  var beta = c0i;
-                  if (P.lowDissipation != 0u) {
-                    beta = min(3.0 * max(dU, 0.0), c0i);
-                  }
-                  let rn = dot(rv, n);
-                  let pd = select(0.0, -beta * dU * vj * F * rn, rn > 0.0);
-                  acc += (-(pi + pR) * invRhoi * vj * F) * rv + pd * n;
-                  dr += rhoi * dot(rvel, rv) * F * vj;
-                }
-                if (doViscous && !slip) {
-                  // Ghost velocity 2 v_wall − v_i: v_i − v_ghost = 2 (v_i − v_wall).
-                  let lam = (2.0 * VISC_COEFF * nui * vj * F * dot(rvel, rv)) / (r2 + eta2);
-                  va += lam * rv;
-                }
-              } else {
-                let vw4 = vel[j];
-                let rhoj = vw4.w;
-                if (doPressure) {
-                  acc += (-(pi + aux[j].x) * invRhoi * vj * F) * rv;
-                  dr += rhoi * dot(rvel, rv) * F * vj;
-                }
-                if (doViscous && !slip) {
-                  let lam = (0.5 * VISC_COEFF * nui * (rhoi + rhoj) * invRhoi * vj * F * dot(vi - vw4.xyz, rv)) / (r2 + eta2);
-                  va += lam * rv;
-                }
-              }
-              if (doShift) {
-                let fv = F * vj;
-                gc += fv * rv;
-                divr -= r2 * fv;
-                let q = r * invH;
-                let wr = P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) / P.wDx;
-                let wr2 = wr * wr;
-                sh += (fv * (1.0 + 0.2 * wr2 * wr2)) * rv;
+                let qq = r * invH;
+                let wk = P.kernelAlpha * t * t * t * t * (2.0 * qq + 1.0);
+                dT += q * h1.y * wk / (norm * rhoi * cpi);
               }
             }
+          }
+          // Velocity relative to the wall, its body's field taken at x_i (see physics/rates.ts), and
+          // the wall's acceleration (zero for walls at rest).
+          var rvel = vi;
+          var aw = vec3<f32>(0.0);
+          if (wallsMove) {
+            let o = 3u * (tagBits >> 1u);
+            let w0 = bodyVelocity[o];
+            let w1 = bodyVelocity[o + 1u];
+            let w2 = bodyVelocity[o + 2u];
+            var vw = vec3<f32>(dot(w0.xyz, xi) + w0.w, dot(w1.xyz, xi) + w1.w, dot(w2.xyz, xi) + w2.w);
+            if (slip) {
+              // A slip wall moves the fluid only through its normal velocity.
+              vw = dot(vw, tag.xyz) * tag.xyz;
+            }
+            rvel -= vw;
+            aw = rates[j].xyz;
+          }
+          if (riemannWall) {
+            if (doPressure) {
+              // One-sided Riemann problem with the mirrored state: the central pressure along the
+              // pair, the dissipative part β ρ u_L along the wall normal (see physics/rates.ts).
+              let n = tag.xyz;
+              let uL = -dot(rvel, n);
+              var pR = pi - rhoi * dot(g - aw, rv);
+              if (P.rotating != 0u) {
+                pR += rhoi * centrifugalCurvature(rv);
+              }
+              let dU = 2.0 * uL;
+              var beta = c0i;
+              if (P.lowDissipation != 0u) {
+                beta = min(3.0 * max(dU, 0.0), c0i);
+              }
+              let rn = dot(rv, n);
+              let pd = select(0.0, -beta * dU * vj * F * rn, rn > 0.0);
+              acc += (-(pi + pR) * invRhoi * vj * F) * rv + pd * n;
+              dr += rhoi * dot(rvel, rv) * F * vj;
+            }
+            if (doViscous && !slip) {
+              // Ghost velocity 2 v_wall − v_i: v_i − v_ghost = 2 (v_i − v_wall).
+              let lam = (2.0 * VISC_COEFF * nui * vj * F * dot(rvel, rv)) / (r2 + eta2);
+              va += lam * rv;
+            }
+          } else {
+            let vw4 = vel[j];
+            let rhoj = vw4.w;
+            if (doPressure) {
+              acc += (-(pi + aux[j].x) * invRhoi * vj * F) * rv;
+              dr += rhoi * dot(rvel, rv) * F * vj;
+            }
+            if (doViscous && !slip) {
+              let lam = (0.5 * VISC_COEFF * nui * (rhoi + rhoj) * invRhoi * vj * F * dot(vi - vw4.xyz, rv)) / (r2 + eta2);
+              va += lam * rv;
+            }
+          }
+          if (doShift) {
+            let fv = F * vj;
+            gc += fv * rv;
+            divr -= r2 * fv;
+            let q = r * invH;
+            let wr = P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) / P.wDx;
+            let wr2 = wr * wr;
+            sh += (fv * (1.0 + 0.2 * wr2 * wr2)) * rv;
           }
         }
       }

@@ -1,7 +1,8 @@
 // Shepard interpolation of the fluid around a point q (kernel-weighted sums over the fluid neighbours:
 // ΣW, Σ p W, Σ v W, Σ ρ r W), shared by the wall states (boundaries.wgsl) and the open-boundary buffer
 // states (openBoundaries.wgsl). A chunk, not a kernel: it is inserted after the bindings of the files that
-// list it in SHADER_CHUNKS (src/solver/gpu/shaderSource.ts), which declare pos, vel, aux and cellStart.
+// list it in SHADER_CHUNKS (src/solver/gpu/shaderSource.ts), which declare pos, vel, aux and cellStart and
+// list the neighbour walk (neighbours.wgsl) too.
 
 struct Shepard {
   sumW: f32,
@@ -17,39 +18,28 @@ fn shepardAt(q: vec3<f32>) -> Shepard {
   s.v = vec3<f32>(0.0);
   s.rr = vec3<f32>(0.0);
   let invH = 1.0 / P.h;
-  let c = cellCoord(q);
-  let xr = xRuns(c.x);
-  for (var dz = -1; dz <= 1; dz++) {
-    let zz = neighbourCoord(c.z, dz, P.gnz, 4u);
-    if (zz < 0) {
-      continue;
-    }
-    for (var dy = -1; dy <= 1; dy++) {
-      let yy = neighbourCoord(c.y, dy, P.gny, 2u);
-      if (yy < 0) {
+  let cells = neighbourCells(q);
+  // The moving particles' spans only (even k): walls never count here.
+  for (var k = 0u; k < NEIGHBOUR_SPANS; k += 2u) {
+    let span = neighbourSpan(cells, k);
+    for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
+      let pj = pos[j];
+      if (kindOf(pj.w) != KIND_FLUID) {
         continue;
       }
-      let row = (u32(zz) * P.gny + u32(yy)) * P.gnx;
-      let span = vec4<u32>(cellStart[row + xr.x], cellStart[row + xr.y + 1u], cellStart[row + xr.z], cellStart[row + xr.w + 1u]);
-      for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
-        let pj = pos[j];
-        if (kindOf(pj.w) != KIND_FLUID) {
-          continue;
-        }
-        let rv = minImage(q - pj.xyz);
-        let r2 = dot(rv, rv);
-        if (r2 >= P.support2) {
-          continue;
-        }
-        let qq = sqrt(r2) * invH;
-        let t = 1.0 - 0.5 * qq;
-        let w = P.kernelAlpha * t * t * t * t * (2.0 * qq + 1.0);
-        let vj = vel[j];
-        s.sumW += w;
-        s.p += aux[j].x * w;
-        s.v += vj.xyz * w;
-        s.rr += (vj.w * w) * rv;
+      let rv = minImage(q - pj.xyz);
+      let r2 = dot(rv, rv);
+      if (r2 >= P.support2) {
+        continue;
       }
+      let qq = sqrt(r2) * invH;
+      let t = 1.0 - 0.5 * qq;
+      let w = P.kernelAlpha * t * t * t * t * (2.0 * qq + 1.0);
+      let vj = vel[j];
+      s.sumW += w;
+      s.p += aux[j].x * w;
+      s.v += vj.xyz * w;
+      s.rr += (vj.w * w) * rv;
     }
   }
   return s;

@@ -36,43 +36,29 @@ fn colourGradients(@builtin(global_invocation_id) gid: vec3<u32>) {
   let xi = pos[i].xyz;
   let invH = 1.0 / P.h;
   var g = vec3<f32>(0.0);
-  let c = cellCoord(xi);
-  let xr = xRuns(c.x);
-  for (var dz = -1; dz <= 1; dz++) {
-    let zz = neighbourCoord(c.z, dz, P.gnz, 4u);
-    if (zz < 0) {
-      continue;
-    }
-    for (var dy = -1; dy <= 1; dy++) {
-      let yy = neighbourCoord(c.y, dy, P.gny, 2u);
-      if (yy < 0) {
+  let cells = neighbourCells(xi);
+  for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+    let span = neighbourSpan(cells, k);
+    for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
+      if (j == i) {
         continue;
       }
-      for (var part = 0u; part < 2u; part++) {
-        let row = (u32(zz) * P.gny + u32(yy)) * P.gnx + part * P.nCells;
-        let span = vec4<u32>(cellStart[row + xr.x], cellStart[row + xr.y + 1u], cellStart[row + xr.z], cellStart[row + xr.w + 1u]);
-        for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
-          if (j == i) {
-            continue;
-          }
-          let pj4 = pos[j];
-          let rv = minImage(xi - pj4.xyz);
-          let r2 = dot(rv, rv);
-          if (r2 >= P.support2) {
-            continue;
-          }
-          let kj = kindOf(pj4.w);
-          if (multi && kj == KIND_FLUID && phaseOf(nrm[j].w) != P.stPhase) {
-            continue;
-          }
-          let t = 1.0 - 0.5 * sqrt(r2) * invH;
-          var vj = P.wallVolume;
-          if (kj != KIND_WALL) {
-            vj = aux[j].y / vel[j].w;
-          }
-          g += (P.kernelGrad * t * t * t * vj) * rv;
-        }
+      let pj4 = pos[j];
+      let rv = minImage(xi - pj4.xyz);
+      let r2 = dot(rv, rv);
+      if (r2 >= P.support2) {
+        continue;
       }
+      let kj = kindOf(pj4.w);
+      if (multi && kj == KIND_FLUID && phaseOf(nrm[j].w) != P.stPhase) {
+        continue;
+      }
+      let t = 1.0 - 0.5 * sqrt(r2) * invH;
+      var vj = P.wallVolume;
+      if (kj != KIND_WALL) {
+        vj = aux[j].y / vel[j].w;
+      }
+      g += (P.kernelGrad * t * t * t * vj) * rv;
     }
   }
   colour[i] = vec4<f32>(g, 0.0);
@@ -99,44 +85,30 @@ fn interfaceNormals(@builtin(global_invocation_id) gid: vec3<u32>) {
   var s = gi * (P.kernelAlpha * aux[i].y / vel[i].w);
   var wallDist = P.dx;
   var wallJ = INVALID;
-  let c = cellCoord(xi);
-  let xr = xRuns(c.x);
-  for (var dz = -1; dz <= 1; dz++) {
-    let zz = neighbourCoord(c.z, dz, P.gnz, 4u);
-    if (zz < 0) {
-      continue;
-    }
-    for (var dy = -1; dy <= 1; dy++) {
-      let yy = neighbourCoord(c.y, dy, P.gny, 2u);
-      if (yy < 0) {
+  let cells = neighbourCells(xi);
+  for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+    let span = neighbourSpan(cells, k);
+    for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
+      if (j == i) {
         continue;
       }
-      for (var part = 0u; part < 2u; part++) {
-        let row = (u32(zz) * P.gny + u32(yy)) * P.gnx + part * P.nCells;
-        let span = vec4<u32>(cellStart[row + xr.x], cellStart[row + xr.y + 1u], cellStart[row + xr.z], cellStart[row + xr.w + 1u]);
-        for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
-          if (j == i) {
-            continue;
-          }
-          let pj4 = pos[j];
-          let rv = minImage(xi - pj4.xyz);
-          let r2 = dot(rv, rv);
-          if (r2 >= P.support2) {
-            continue;
-          }
-          if (kindOf(pj4.w) == KIND_WALL) {
-            let d = dot(rv, nrm[j].xyz) - aux[j].z;
-            if (d < wallDist) {
-              wallDist = d;
-              wallJ = j;
-            }
-            continue;
-          }
-          let q = sqrt(r2) * invH;
-          let t = 1.0 - 0.5 * q;
-          s += colour[j].xyz * (P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) * aux[j].y / vel[j].w);
-        }
+      let pj4 = pos[j];
+      let rv = minImage(xi - pj4.xyz);
+      let r2 = dot(rv, rv);
+      if (r2 >= P.support2) {
+        continue;
       }
+      if (kindOf(pj4.w) == KIND_WALL) {
+        let d = dot(rv, nrm[j].xyz) - aux[j].z;
+        if (d < wallDist) {
+          wallDist = d;
+          wallJ = j;
+        }
+        continue;
+      }
+      let q = sqrt(r2) * invH;
+      let t = 1.0 - 0.5 * q;
+      s += colour[j].xyz * (P.kernelAlpha * t * t * t * t * (2.0 * q + 1.0) * aux[j].y / vel[j].w);
     }
   }
   let sl = length(s);

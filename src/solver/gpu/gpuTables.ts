@@ -10,7 +10,7 @@ import { MAX_PHASES, MAX_VISCOSITY_ROWS, PHASE_ROWS, PHASE_VISC_ROW } from './gp
 type MotionPlan = CaseMotion['plan'];
 
 /**
- * The open boundaries (112 bytes each, shaders/sph/openBoundaries.wgsl) and, after all their polygons,
+ * The open boundaries (112 bytes each, shaders/sph/openBoundary.wgsl) and, after all their polygons,
  * each field profile: a header, then its samples.
  */
 export function boundaryTables(prm: PhysicsParams): { boundaries: ArrayBuffer; polygons: Float32Array } {

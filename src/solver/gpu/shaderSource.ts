@@ -10,13 +10,18 @@ export type SphShaderFile = (typeof SPH_SHADER_FILES)[number];
 
 /**
  * Chunks of shaders/sph/ shared by several kernel files, appended to each file that lists them (WGSL
- * declarations may come after their use). A chunk uses the bindings its files declare.
+ * declarations may come after their use). A chunk uses the bindings its files declare, and a file lists the
+ * chunks that its chunks call (shepard walks the neighbours).
  */
 export const SHADER_CHUNKS: Partial<Record<SphShaderFile, readonly ShaderChunk[]>> = {
-  boundaries: ['shepard'],
-  openBoundaries: ['shepard'],
+  rates: ['neighbours'],
+  boundaries: ['neighbours', 'shepard'],
+  openBoundaries: ['neighbours', 'shepard', 'openBoundary'],
+  housekeeping: ['openBoundary'],
+  heat: ['neighbours'],
+  surfaceTension: ['neighbours'],
 };
-export type ShaderChunk = 'shepard';
+export type ShaderChunk = 'neighbours' | 'shepard' | 'openBoundary';
 
 export type ShaderLoader = (name: SphShaderFile | ShaderChunk | 'common') => Promise<string>;
 
