@@ -27,7 +27,7 @@ case "$cmd" in
   solve)
     ensure_node; ensure_deps; build_wasm
     # The solver processes' Node flags (src/solver/cpu/nodeBundle.ts, SOLVER_PROCESS_FLAGS).
-    exec node --max-semi-space-size=1 --optimize-for-size src/solver/cli.ts "$@"
+    exec node --max-semi-space-size=1 --optimize-for-size --no-maglev src/solver/cli.ts "$@"
     ;;
   bench)
     ensure_all

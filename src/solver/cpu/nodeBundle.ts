@@ -107,10 +107,13 @@ export function bundledEntry(entry: string): string | null {
  * per semi-space) took 28 MB off the resident memory of a 42k-particle run; the step loop allocates
  * next to nothing, so it costs no measurable time. `--optimize-for-size` makes V8 grow its old generation
  * less eagerly between collections: the column impact's peak 3–4 MB lower over 0.3 s (the JS heap had
- * climbed from 14 to 18 MB), CPU time 0.98 × that without. The server's solver processes, the command
- * line script and the benchmarks start Node with them (they cannot be set once a process runs).
+ * climbed from 14 to 18 MB), CPU time 0.98 × that without. Without Maglev (V8's middle compiler tier; the
+ * hot passes still reach the optimizing tier) the column impact's resident peak is 3.4 MB lower (90.9 against
+ * 94.3 MB at the samples, 99.1 against 102.4 MB high-water, medians of four pairs over 0.25 s) at the same
+ * wall time (14.40 against 14.39 s) and the same flow to the last bit. The server's solver processes, the
+ * command line script and the benchmarks start Node with them (they cannot be set once a process runs).
  */
-export const SOLVER_PROCESS_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--optimize-for-size'];
+export const SOLVER_PROCESS_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--optimize-for-size', '--no-maglev'];
 
 /**
  * Environment of a solver process (glibc's allocator; other C libraries ignore it). By default glibc
