@@ -7,9 +7,7 @@ import { emptySetup, type SetupDocument } from '../../src/domain/setup.ts';
 import { createPart } from '../../src/domain/part.ts';
 import { cubeShape } from '../../src/domain/shape.ts';
 import { defaultFlowComponent, defaultRigidComponent } from '../../src/domain/component.ts';
-import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
-import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
-import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
+import { msPerStep } from './cpuTiming.ts';
 
 export function heatedDamBreak(dx: number, heat: boolean): SetupDocument {
   const s = emptySetup();
@@ -31,20 +29,6 @@ export function heatedDamBreak(dx: number, heat: boolean): SetupDocument {
     createPart({ id: 'water', name: 'Water', component: water, materialId: 0, shape: cubeShape([0.4, 0.4, 0.8], [0.2, 0.2, 0.4]) }),
   ];
   return s;
-}
-
-async function msPerStep(setup: SetupDocument, threads: number, steps: number): Promise<{ ms: number; particles: number }> {
-  const c = await prepareCase(setup);
-  const be = new CpuBackend(engineSetupOf(c), { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
-  try {
-    await be.advance(1, { maxWallMs: 1e9, maxSteps: 2 });
-    const start = performance.now();
-    let done = 0;
-    while (done < steps) done += (await be.advance(1, { maxWallMs: 1e9, maxSteps: steps - done })).steps;
-    return { ms: (performance.now() - start) / done, particles: be.particleCount() };
-  } finally {
-    await be.dispose();
-  }
 }
 
 /** Off and on alternate, `rounds` times each; the fastest of each counts (the machine is shared). */

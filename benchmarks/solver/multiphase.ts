@@ -7,9 +7,7 @@ import type { SetupDocument } from '../../src/domain/setup.ts';
 import { createPart } from '../../src/domain/part.ts';
 import { cubeShape } from '../../src/domain/shape.ts';
 import { defaultFlowComponent } from '../../src/domain/component.ts';
-import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
-import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
-import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
+import { msPerStep } from './cpuTiming.ts';
 import { AIR, MULTIPHASE_SETTINGS } from '../../src/solver/cases/multiphaseCases.ts';
 import { heatedDamBreak } from './heat.ts';
 
@@ -29,20 +27,6 @@ export function damBreak(dx: number, air: boolean): SetupDocument {
     createPart({ id: 'air-beside', name: 'Air beside', component: structuredClone(gas), materialId: 1, shape: cubeShape([1.2, 0.4, 1.0], [1.0, 0.2, 0.5]) }),
   );
   return s;
-}
-
-async function msPerStep(setup: SetupDocument, threads: number, steps: number): Promise<{ ms: number; particles: number }> {
-  const c = await prepareCase(setup);
-  const be = new CpuBackend(engineSetupOf(c), { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
-  try {
-    await be.advance(1, { maxWallMs: 1e9, maxSteps: 2 });
-    const start = performance.now();
-    let done = 0;
-    while (done < steps) done += (await be.advance(1, { maxWallMs: 1e9, maxSteps: steps - done })).steps;
-    return { ms: (performance.now() - start) / done, particles: be.particleCount() };
-  } finally {
-    await be.dispose();
-  }
 }
 
 /** One fluid and two alternate, `rounds` times each; the fastest of each counts (the machine is shared). */
