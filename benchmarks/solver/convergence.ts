@@ -1,7 +1,8 @@
 // Convergence of the dam break against Martin & Moyce (1952): the surge-front error at 20, 40 and 80
 // particles across the column (80: 102,400 fluid particles in the periodic slab, hours on 2 cores; without
 // it with --coarse). Prints each comparison and whether the error grows with resolution.
-// `node benchmarks/solver/convergence.ts [--coarse]`.
+// `node benchmarks/solver/convergence.ts [--coarse | --only ACROSS...]` (--only: just those resolutions; each point
+// is printed as the run reaches it).
 import { availableParallelism } from 'node:os';
 import { prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
@@ -10,7 +11,8 @@ import {
   COLUMN_WIDTH, compareWithMartinMoyce, martinMoyceEngine, periodicMartinMoyceSetup, type FrontComparison,
 } from '../../src/solver/cases/martinMoyce.ts';
 
-const resolutions = process.argv.includes('--coarse') ? [20, 40] : [20, 40, 80];
+const only = process.argv.indexOf('--only');
+const resolutions = only > 0 ? process.argv.slice(only + 1).map(Number) : process.argv.includes('--coarse') ? [20, 40] : [20, 40, 80];
 const threads = Math.min(2, availableParallelism());
 const results: { across: number; seconds: number; particles: number; r: FrontComparison }[] = [];
 for (const across of resolutions) {

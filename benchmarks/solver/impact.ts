@@ -3,7 +3,8 @@
 // after impact (fluid through walls, velocity noise, fastest particle, density limiter).
 // `node benchmarks/solver/impact.ts [dx] [endTime] [scheme] [threads]` runs one configuration alone,
 // `... impact.ts table [dx] [endTime] [threads]` the table, `... impact.ts memory [dx] [threads]` the memory per particle,
-// `... impact.ts breakdown [dx] [threads] [steps]` the resident memory by stage.
+// `... impact.ts breakdown [dx] [threads] [steps]` the resident memory by stage,
+// `... impact.ts reference [across] [threads]` the front at 0.3 s of a finer run (FRONT_REFERENCE).
 import { availableParallelism } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { engineSetupOf, type PreparedCase } from '../../src/solver/preparedCase.ts';
@@ -130,14 +131,17 @@ export function printColumnImpact(dx: number, endTime: number, threads: number):
   const H = 0.3;
   const vRef = Math.sqrt(2 * 9.81 * H);
   console.log(`\n--- column impact (DualSPHysics 01_DamBreak geometry), Δx = ${dx} m, ${endTime} s simulated, ${threads} threads`);
-  console.log('settings                              fluid   wall   wall s  vs 92 s  peak MB   max MB  steps  evaluations  shortest dt  front 0.3 s  noise/√2gH  fastest  crossed  at limiter');
+  console.log('settings                              fluid   wall   wall s  vs 92 s  peak MB   max MB  steps  evaluations  shortest dt  front 0.3 s  vs ref mm  noise/√2gH  fastest  crossed  at limiter');
   for (const r of runs) {
     console.log(`${r.label.padEnd(36)} ${String(r.fluid).padStart(6)} ${String(r.wall).padStart(6)} ${r.seconds.toFixed(1).padStart(8)} ` +
       `${(r.seconds / 92).toFixed(2).padStart(8)} ${r.peakRssMb.toFixed(0).padStart(8)} ${r.maxRssMb.toFixed(0).padStart(8)} ${String(r.steps).padStart(6)} ${String(r.evaluations).padStart(12)} ` +
-      `${r.minDt.toExponential(2).padStart(12)} ${r.front03.toFixed(3).padStart(12)} ${(100 * r.worstNoise / vRef).toFixed(1).padStart(9)} % ` +
+      `${r.minDt.toExponential(2).padStart(12)} ${r.front03.toFixed(3).padStart(12)} ${(1000 * (r.front03 + dx / 2 - FRONT_REFERENCE.edge)).toFixed(1).padStart(10)} ` +
+      `${(100 * r.worstNoise / vRef).toFixed(1).padStart(9)} % ` +
       `${r.maxSpeed.toFixed(2).padStart(8)} ${String(r.crossed).padStart(8)} ${String(r.atLimiter).padStart(11)}`);
   }
-  console.log(`peak resident before the memory work: ${BASELINE_IMPACT_PEAK_MB} MB (runge_kutta_4)`);
+  console.log(`peak resident before the memory work: ${BASELINE_IMPACT_PEAK_MB} MB (runge_kutta_4); front reference: the water's edge ` +
+    `at 0.3 s ${FRONT_REFERENCE.edge.toFixed(4)} m at ${FRONT_REFERENCE.across} across (Δx = ${(WATER_WIDTH / FRONT_REFERENCE.across).toFixed(4)} m, ` +
+    'plain RK4); "vs ref": the edge (front + Δx/2) less the reference');
   printMemoryBreakdown(dx, threads, 20);
   console.log('targets: wall time ≤ 46 s (half of DualSPHysics v5.4, 92 s on 2 threads), ≤ 100 MB resident; noise < 10 % of √(2gH), fastest < ' +
     `${(2 * vRef).toFixed(2)} m/s, no fluid through walls`);
@@ -177,6 +181,19 @@ async function settledRss(): Promise<number> {
  */
 const BASELINE_BYTES_PER_PARTICLE = 640;
 const BASELINE_IMPACT_PEAK_MB = 195;
+
+/** Particles across the water column (0.4 m wide) at Δx: 20 at the benchmark's 0.02 m. */
+const WATER_WIDTH = 0.4;
+
+/**
+ * The water's edge at t = 0.3 s (surgeFront + Δx/2, m) in a finer run of the same case with plain RK4,
+ * `impact.ts reference ACROSS` (ACROSS particles across the water column). The table compares each
+ * configuration's edge with it. 40 across (Δx = 0.01 m, 80,400 fluid and 126,904 wall particles, 695
+ * steps): 1,557 s on one thread of the 2-core development machine beside other runs. The 80-across run
+ * (Δx = 5 mm, about 1.2 million particles) needs some hours there; rerun it where it fits and put its
+ * edge here.
+ */
+export const FRONT_REFERENCE = { across: 40, edge: 0.9794 };
 
 /** Δx of the column impact with about a million particles (46 % of them walls). */
 export const MILLION_DX = 0.0053;
@@ -272,6 +289,12 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === 'tabl
   console.log(JSON.stringify(await memoryBreakdown(Number(process.argv[3] ?? 0.02), Number(process.argv[4] ?? 2), Number(process.argv[5] ?? 20))));
 } else if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === 'breakdown') {
   printMemoryBreakdown(Number(process.argv[3] ?? 0.02), Number(process.argv[4] ?? 2), Number(process.argv[5] ?? 20));
+} else if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === 'reference') {
+  // The finer run behind FRONT_REFERENCE: its first 0.3 s with plain RK4, the flow printed every 0.02 s.
+  const across = Number(process.argv[3] ?? 80);
+  const dx = WATER_WIDTH / across;
+  const r = await runColumnImpact('reference', dx, 0.3, { integrationScheme: 'runge_kutta_4' }, Number(process.argv[4] ?? Math.min(2, availableParallelism())), true);
+  console.log(JSON.stringify({ across, dx, edge: r.front03 + dx / 2, ...r }));
 } else if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === 'memory') {
   console.log(JSON.stringify(await memoryPerParticle(Number(process.argv[3] ?? MILLION_DX), Number(process.argv[4] ?? 2))));
 } else if (import.meta.url === `file://${process.argv[1]}`) {

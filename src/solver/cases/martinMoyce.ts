@@ -199,15 +199,22 @@ export async function compareWithMartinMoyce(be: SolverBackend, dx: number, zMax
     // alone gives), taken in the order of time.
     const times = [...new Set([...measured.map(([T]) => T + shiftT), ...measured.map(([T]) => T)])].sort((p, q) => p - q);
     const fronts = new Map<number, number>();
-    for (const T of times) fronts.set(T, await frontAt(T));
-    const points: FrontPoint[] = measured.map(([T, reference]) => {
-      const Z = fronts.get(T + shiftT) as number;
-      const error = (Z - reference) / reference;
-      const unshifted = fronts.get(T) as number;
-      log?.(`T = ${T.toFixed(3)} (computed ${(T + shiftT).toFixed(3)}): Z = ${Z.toFixed(3)}, Martin & Moyce ${reference.toFixed(3)}, ` +
-        `error ${(100 * error).toFixed(1)} % (unshifted: Z = ${unshifted.toFixed(3)}, ${(100 * (unshifted - reference) / reference).toFixed(1)} %)`);
-      return { T, Z, reference, error };
-    });
+    const points: FrontPoint[] = [];
+    // Each point is compared as soon as both of its fronts are known, so that a long run reports as it goes.
+    const ready = () => {
+      for (const [T, reference] of measured.slice(points.length)) {
+        const Z = fronts.get(T + shiftT), unshifted = fronts.get(T);
+        if (Z === undefined || unshifted === undefined) return;
+        const error = (Z - reference) / reference;
+        log?.(`T = ${T.toFixed(3)} (computed ${(T + shiftT).toFixed(3)}): Z = ${Z.toFixed(3)}, Martin & Moyce ${reference.toFixed(3)}, ` +
+          `error ${(100 * error).toFixed(1)} % (unshifted: Z = ${unshifted.toFixed(3)}, ${(100 * (unshifted - reference) / reference).toFixed(1)} %)`);
+        points.push({ T, Z, reference, error });
+      }
+    };
+    for (const T of times) {
+      fronts.set(T, await frontAt(T));
+      ready();
+    }
     const abs = points.map((p) => Math.abs(p.error));
     return {
       points, shiftT, maxSpeed, steps: be.steps(),
