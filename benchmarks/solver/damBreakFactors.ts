@@ -2,8 +2,9 @@
 // recorded every 0.05 in T with several definitions, so that the front definition and the time origin are
 // compared on the same run and the physical settings (floor friction, initial state, speed of sound) run
 // by run, in the periodic slab or (walled) the slab between slip walls.
-// `node benchmarks/solver/damBreakFactors.ts ACROSS [walled] [noslip] [rest] [c0=N] [threads=N]` prints
-// one JSON line with the trajectories.
+// `node benchmarks/solver/damBreakFactors.ts ACROSS [walled] [noslip] [rest] [st] [c0=N] [a=M] [threads=N]` prints
+// one JSON line with the trajectories. a=M: the column's width in m (0.1; the experiment's 2.25 in is 0.05715),
+// with c0 at the same Mach number unless given; st: surface tension on (water's 0.0728 N/m, walls at 90°).
 import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
@@ -19,10 +20,14 @@ const across = Number(args[0] ?? 10);
 const walled = args.includes('walled');
 const noSlipFloor = args.includes('noslip');
 const atRest = args.includes('rest');
-const c0 = Number(args.find((a) => a.startsWith('c0='))?.slice(3) ?? 30);
-const threads = Number(args.find((a) => a.startsWith('threads='))?.slice(8) ?? 1);
-const a = COLUMN_WIDTH, dx = a / across;
-const setup = (walled ? martinMoyceSetup : periodicMartinMoyceSetup)(across, { integrationScheme: 'runge_kutta_4' });
+const surfaceTension = args.includes('st');
+const a = Number(args.find((x) => x.startsWith('a='))?.slice(2) ?? COLUMN_WIDTH);
+const c0 = Number(args.find((x) => x.startsWith('c0='))?.slice(3) ?? 30 * Math.sqrt(a / COLUMN_WIDTH));
+const threads = Number(args.find((x) => x.startsWith('threads='))?.slice(8) ?? 1);
+const dx = a / across;
+if (walled && a !== COLUMN_WIDTH) throw new Error('a= applies to the periodic slab only');
+const settings = { integrationScheme: 'runge_kutta_4', surfaceTension } as const;
+const setup = walled ? martinMoyceSetup(across, settings) : periodicMartinMoyceSetup(across, settings, a);
 setup.materials[0] = { ...setup.materials[0], speedOfSound: c0 };
 if (atRest) {
   const column = setup.parts[1];
@@ -49,7 +54,7 @@ for (let k = 0; k <= 90; k++) {
   console.error(JSON.stringify(rows[rows.length - 1]));
 }
 console.log(JSON.stringify({
-  across, walled, noSlipFloor, atRest, c0, particles: { fluid: c.discretized.counts.fluid, total: engine.state.count }, steps: be.steps(),
+  across, walled, noSlipFloor, atRest, surfaceTension, a, c0, particles: { fluid: c.discretized.counts.fluid, total: engine.state.count }, steps: be.steps(),
   seconds: (performance.now() - started) / 1000, rows,
 }));
 await be.dispose();

@@ -48,12 +48,11 @@ export function martinMoyceSetup(across: number, settings?: Partial<SimulationSe
 export const SLAB_LAYERS = 8;
 
 /**
- * The same column in a slab SLAB_LAYERS Δx thick that repeats along y (martinMoyceEngine): a 2D flow with no side walls. The
+ * The same column (width `a`, 0.1 m unless given) in a slab SLAB_LAYERS Δx thick that repeats along y (martinMoyceEngine): a 2D flow with no side walls. The
  * tank is laid wider than the slab so that its floor's and end walls' normals see no edge; the engine
  * keeps one period of them.
  */
-export function periodicMartinMoyceSetup(across: number, settings?: Partial<SimulationSettings>): SetupDocument {
-  const a = COLUMN_WIDTH;
+export function periodicMartinMoyceSetup(across: number, settings?: Partial<SimulationSettings>, a = COLUMN_WIDTH): SetupDocument {
   const dx = a / across;
   const s = emptySetup();
   const slab = SLAB_LAYERS * dx;
@@ -62,7 +61,8 @@ export function periodicMartinMoyceSetup(across: number, settings?: Partial<Simu
     ...s.settings, particleDiameter: dx, endTime: 0.4, outputTimeInterval: 0.05, gravity: [0, 0, -G],
     calcDomainActive: false, calcDomainMin: [-a, 0, -a], calcDomainMax: [8 * a, slab, 3.4 * a], ...settings,
   };
-  s.materials[0] = { ...s.materials[0], name: 'Water', density: 1000, speedOfSound: 30, kinematicViscosity: 1e-6 };
+  // c0 = 30 m/s at a = 0.1 m, and the same Mach number (c0 / √(g a)) at another width.
+  s.materials[0] = { ...s.materials[0], name: 'Water', density: 1000, speedOfSound: 30 * Math.sqrt(a / COLUMN_WIDTH), kinematicViscosity: 1e-6 };
   const tankSize: [number, number, number] = [7 * a, slab + 2 * margin, 2.4 * a];
   const tank = cubeShape(tankSize, [tankSize[0] / 2, slab / 2, tankSize[2] / 2]);
   tank.flipNormals = true;
