@@ -19,16 +19,19 @@ export const MARTIN_MOYCE: readonly (readonly [number, number])[] = [
 export const COLUMN_WIDTH = 0.1;
 const G = 9.81;
 
-/** The column of width a = 0.1 m and height 2a, `across` particles wide, c0 = 30 m/s (≥ 10 × 2.8 m/s). */
-export function martinMoyceSetup(across: number, settings?: Partial<SimulationSettings>): SetupDocument {
-  const a = COLUMN_WIDTH;
+/**
+ * The column of width `a` and height 2a, `across` particles wide, in a tank 7a long and 2.4a high whose
+ * depth is the slab (slabLayers Δx) plus marginLayers Δx on each side. c0 = 30 m/s at a = 0.1 m
+ * (≥ 10 × 2.8 m/s), and the same Mach number (c0 / √(g a)) at another width.
+ */
+function columnInTank(a: number, across: number, slabLayers: number, marginLayers: number, settings: Partial<SimulationSettings>): SetupDocument {
   const dx = a / across;
   const s = emptySetup();
-  const slab = 4 * dx;
+  const slab = slabLayers * dx;
   s.settings = { ...s.settings, particleDiameter: dx, endTime: 0.4, outputTimeInterval: 0.05, gravity: [0, 0, -G], ...settings };
-  s.materials[0] = { ...s.materials[0], name: 'Water', density: 1000, speedOfSound: 30, kinematicViscosity: 1e-6 };
-  const tankSize: [number, number, number] = [7 * a, slab, 2.4 * a];
-  const tank = cubeShape(tankSize, [tankSize[0] / 2, tankSize[1] / 2, tankSize[2] / 2]);
+  s.materials[0] = { ...s.materials[0], name: 'Water', density: 1000, speedOfSound: 30 * Math.sqrt(a / COLUMN_WIDTH), kinematicViscosity: 1e-6 };
+  const tankSize: [number, number, number] = [7 * a, slab + 2 * marginLayers * dx, 2.4 * a];
+  const tank = cubeShape(tankSize, [tankSize[0] / 2, slab / 2, tankSize[2] / 2]);
   tank.flipNormals = true;
   const walls = defaultRigidComponent();
   walls.velocityKind = 'slip';
@@ -41,6 +44,11 @@ export function martinMoyceSetup(across: number, settings?: Partial<SimulationSe
   return s;
 }
 
+/** The column of width a = 0.1 m in a slab 4 Δx thick between slip walls. */
+export function martinMoyceSetup(across: number, settings?: Partial<SimulationSettings>): SetupDocument {
+  return columnInTank(COLUMN_WIDTH, across, 4, 0, settings ?? {});
+}
+
 /**
  * Thickness of the slab in lattice layers: one period along y, which the periodic grid must tile with at
  * least three cells of the kernel support 2.6 Δx.
@@ -48,33 +56,15 @@ export function martinMoyceSetup(across: number, settings?: Partial<SimulationSe
 export const SLAB_LAYERS = 8;
 
 /**
- * The same column (width `a`, 0.1 m unless given) in a slab SLAB_LAYERS Δx thick that repeats along y (martinMoyceEngine): a 2D flow with no side walls. The
- * tank is laid wider than the slab so that its floor's and end walls' normals see no edge; the engine
- * keeps one period of them.
+ * The same column (width `a`, 0.1 m unless given) in a slab SLAB_LAYERS Δx thick that repeats along y
+ * (martinMoyceEngine): a 2D flow with no side walls. The tank is laid 6 Δx wider than the slab on each
+ * side so that its floor's and end walls' normals see no edge; the engine keeps one period of them.
  */
 export function periodicMartinMoyceSetup(across: number, settings?: Partial<SimulationSettings>, a = COLUMN_WIDTH): SetupDocument {
-  const dx = a / across;
-  const s = emptySetup();
-  const slab = SLAB_LAYERS * dx;
-  const margin = 6 * dx;
-  s.settings = {
-    ...s.settings, particleDiameter: dx, endTime: 0.4, outputTimeInterval: 0.05, gravity: [0, 0, -G],
+  const slab = SLAB_LAYERS * (a / across);
+  return columnInTank(a, across, SLAB_LAYERS, 6, {
     calcDomainActive: false, calcDomainMin: [-a, 0, -a], calcDomainMax: [8 * a, slab, 3.4 * a], ...settings,
-  };
-  // c0 = 30 m/s at a = 0.1 m, and the same Mach number (c0 / √(g a)) at another width.
-  s.materials[0] = { ...s.materials[0], name: 'Water', density: 1000, speedOfSound: 30 * Math.sqrt(a / COLUMN_WIDTH), kinematicViscosity: 1e-6 };
-  const tankSize: [number, number, number] = [7 * a, slab + 2 * margin, 2.4 * a];
-  const tank = cubeShape(tankSize, [tankSize[0] / 2, slab / 2, tankSize[2] / 2]);
-  tank.flipNormals = true;
-  const walls = defaultRigidComponent();
-  walls.velocityKind = 'slip';
-  const water = defaultFlowComponent();
-  water.initialPreset = 'hydrostatic';
-  s.parts = [
-    createPart({ id: 'tank', name: 'Tank', component: walls, shape: tank }),
-    createPart({ id: 'column', name: 'Water column', component: water, materialId: 0, shape: cubeShape([a, slab, 2 * a], [a / 2, slab / 2, a]) }),
-  ];
-  return s;
+  });
 }
 
 /** The prepared case as the engine runs it: periodic across the slab (y), one period of walls. */
