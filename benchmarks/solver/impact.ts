@@ -135,7 +135,7 @@ export function printColumnImpact(dx: number, endTime: number, threads: number):
   for (const r of runs) {
     console.log(`${r.label.padEnd(36)} ${String(r.fluid).padStart(6)} ${String(r.wall).padStart(6)} ${r.seconds.toFixed(1).padStart(8)} ` +
       `${(r.seconds / 92).toFixed(2).padStart(8)} ${r.peakRssMb.toFixed(0).padStart(8)} ${r.maxRssMb.toFixed(0).padStart(8)} ${String(r.steps).padStart(6)} ${String(r.evaluations).padStart(12)} ` +
-      `${r.minDt.toExponential(2).padStart(12)} ${r.front03.toFixed(3).padStart(12)} ${(1000 * (r.front03 + dx / 2 - FRONT_REFERENCE.edge)).toFixed(1).padStart(10)} ` +
+      `${r.minDt.toExponential(2).padStart(12)} ${r.front03.toFixed(3).padStart(12)} ${edgeFromReferenceMm(r.front03, dx).toFixed(1).padStart(10)} ` +
       `${(100 * r.worstNoise / vRef).toFixed(1).padStart(9)} % ` +
       `${r.maxSpeed.toFixed(2).padStart(8)} ${String(r.crossed).padStart(8)} ${String(r.atLimiter).padStart(11)}`);
   }
@@ -182,8 +182,18 @@ async function settledRss(): Promise<number> {
 const BASELINE_BYTES_PER_PARTICLE = 640;
 const BASELINE_IMPACT_PEAK_MB = 195;
 
-/** Particles across the water column (0.4 m wide) at Δx: 20 at the benchmark's 0.02 m. */
+/** Width of the water column (m): WATER_WIDTH / Δx particles across it, 20 at the benchmark's 0.02 m. */
 const WATER_WIDTH = 0.4;
+
+/** The water's edge (m): the front (surgeFront, a particle's centre) plus the half particle ahead of it. */
+function waterEdge(front: number, dx: number): number {
+  return front + dx / 2;
+}
+
+/** How far (mm) the edge of a run at Δx lies ahead of FRONT_REFERENCE's (negative: behind). */
+export function edgeFromReferenceMm(front: number, dx: number): number {
+  return 1000 * (waterEdge(front, dx) - FRONT_REFERENCE.edge);
+}
 
 /**
  * The water's edge at t = 0.3 s (surgeFront + Δx/2, m) in a finer run of the same case with plain RK4,
@@ -294,7 +304,7 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === 'tabl
   const across = Number(process.argv[3] ?? 80);
   const dx = WATER_WIDTH / across;
   const r = await runColumnImpact('reference', dx, 0.3, { integrationScheme: 'runge_kutta_4' }, Number(process.argv[4] ?? Math.min(2, availableParallelism())), true);
-  console.log(JSON.stringify({ across, dx, edge: r.front03 + dx / 2, ...r }));
+  console.log(JSON.stringify({ across, dx, edge: waterEdge(r.front03, dx), ...r }));
 } else if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === 'memory') {
   console.log(JSON.stringify(await memoryPerParticle(Number(process.argv[3] ?? MILLION_DX), Number(process.argv[4] ?? 2))));
 } else if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,7 +8,7 @@ import { columnImpactCase } from '../../src/solver/cases/impactCases.ts';
 import { measureImpact } from '../../src/solver/cases/impactMetrics.ts';
 import { surgeFront } from '../../src/solver/cases/martinMoyce.ts';
 import type { ChromiumSolver } from './chromium.ts';
-import { FRONT_REFERENCE } from './impact.ts';
+import { FRONT_REFERENCE, edgeFromReferenceMm } from './impact.ts';
 
 export interface GpuImpactRun {
   label: string;
@@ -64,7 +64,7 @@ export async function printColumnImpactGpu(dx: number, endTime: number, chromium
   try {
     const r = await runColumnImpactGpu(dx, endTime);
     row(r.label, r.device, r.particles, r.steps, r.seconds, r.bytesPerParticle,
-      `front(0.3 s) ${Number.isNaN(r.front03) ? '-' : `${r.front03.toFixed(3)} m (edge ${(1000 * (r.front03 + dx / 2 - FRONT_REFERENCE.edge)).toFixed(1)} mm from the ` +
+      `front(0.3 s) ${Number.isNaN(r.front03) ? '-' : `${r.front03.toFixed(3)} m (edge ${edgeFromReferenceMm(r.front03, dx).toFixed(1)} mm from the ` +
         `${FRONT_REFERENCE.across}-across reference)`}, noise ${(100 * r.worstNoise / vRef).toFixed(1)} % of √(2gH), ` +
       `fastest ${r.maxSpeed.toFixed(2)} m/s (limit ${(2 * vRef).toFixed(2)}), crossed ${r.crossed}`);
   } catch (e) {
