@@ -1,26 +1,31 @@
 // Convergence of the dam break against Martin & Moyce (1952): the surge-front error at 20, 40 and 80
 // particles across the column (80: 102,400 fluid particles in the periodic slab, hours on 2 cores; without
 // it with --coarse). Prints each comparison and whether the error grows with resolution.
-// `node benchmarks/solver/convergence.ts [--coarse | --only ACROSS...]` (--only: just those resolutions; each point
-// is printed as the run reaches it).
+// `node benchmarks/solver/convergence.ts [--gpu] [--coarse | --only ACROSS...]` (--only: just those resolutions; each
+// point is printed as the run reaches it; --gpu: on the WebGPU backend through Dawn, minutes in all on a real GPU).
 import { availableParallelism } from 'node:os';
 import { prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
+import type { SolverBackend } from '../../src/solver/engine.ts';
 import {
   COLUMN_WIDTH, compareWithMartinMoyce, martinMoyceEngine, periodicMartinMoyceSetup, type FrontComparison,
 } from '../../src/solver/cases/martinMoyce.ts';
 
 const only = process.argv.indexOf('--only');
-const resolutions = only > 0 ? process.argv.slice(only + 1).map(Number) : process.argv.includes('--coarse') ? [20, 40] : [20, 40, 80];
+const resolutions = only > 0 ? process.argv.slice(only + 1).filter((a) => !a.startsWith('--')).map(Number) : process.argv.includes('--coarse') ? [20, 40] : [20, 40, 80];
 const threads = Math.min(2, availableParallelism());
+const onGpu = process.argv.includes('--gpu');
 const results: { across: number; seconds: number; particles: number; r: FrontComparison }[] = [];
 for (const across of resolutions) {
   const c = await prepareCase(periodicMartinMoyceSetup(across, { integrationScheme: 'runge_kutta_4' }));
   const engine = martinMoyceEngine(c);
   const fluid = c.discretized.counts.fluid;
   console.log(`\n--- ${across} across: Δx = ${(COLUMN_WIDTH / across * 1000).toFixed(2)} mm, ${fluid} fluid, ${engine.state.count - fluid} wall particles`);
-  const be = new CpuBackend(engine, { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
+  const be: SolverBackend = onGpu
+    ? await (await import('../../src/solver/gpu/nodeGpu.ts')).createNodeGpuBackend(engine)
+    : new CpuBackend(engine, { threads, spawnWorker: threads > 1 ? spawnNodeWorker : null });
+  if (onGpu) console.log(be.device);
   const started = performance.now();
   try {
     const r = await compareWithMartinMoyce(be, COLUMN_WIDTH / across, 6, (line) => console.log(line));
@@ -29,7 +34,8 @@ for (const across of resolutions) {
     await be.dispose();
   }
 }
-console.log('\nacross  particles  steps  wall s  worst error  mean error  (Z ≤ 6; target: ≤ 5 % at 40, not growing with resolution)');
+console.log(`\n${onGpu ? 'GPU' : `CPU, ${threads} threads`}`);
+console.log('across  particles  steps  wall s  worst error  mean error  (Z ≤ 6; target: ≤ 5 % at 40, not growing with resolution)');
 for (const { across, seconds, particles, r } of results) {
   console.log(`${String(across).padStart(6)} ${String(particles).padStart(10)} ${String(r.steps).padStart(6)} ${seconds.toFixed(0).padStart(7)} ` +
     `${(100 * r.worst).toFixed(1).padStart(10)} % ${(100 * r.mean).toFixed(1).padStart(9)} %`);

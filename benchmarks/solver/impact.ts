@@ -183,10 +183,10 @@ const BASELINE_BYTES_PER_PARTICLE = 640;
 const BASELINE_IMPACT_PEAK_MB = 195;
 
 /** Width of the water column (m): WATER_WIDTH / Δx particles across it, 20 at the benchmark's 0.02 m. */
-const WATER_WIDTH = 0.4;
+export const WATER_WIDTH = 0.4;
 
 /** The water's edge (m): the front (surgeFront, a particle's centre) plus the half particle ahead of it. */
-function waterEdge(front: number, dx: number): number {
+export function waterEdge(front: number, dx: number): number {
   return front + dx / 2;
 }
 

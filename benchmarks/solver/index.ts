@@ -6,14 +6,9 @@
 // wall time, memory and flow quality per settings (impact.ts).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { emptySetup, type SetupDocument } from '../../src/domain/setup.ts';
-import { createPart } from '../../src/domain/part.ts';
-import { cubeShape } from '../../src/domain/shape.ts';
-import { defaultFlowComponent, defaultRigidComponent } from '../../src/domain/component.ts';
-import { engineSetupOf, prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
-import type { SolverBackend } from '../../src/solver/engine.ts';
 import { startChromiumSolver, type ChromiumSolver } from './chromium.ts';
 import { measureDiscretization, printDiscretization } from './discretization.ts';
 import { printColumnImpact } from './impact.ts';
@@ -22,90 +17,10 @@ import { printAcousticStability } from './acousticStability.ts';
 import { printPaddle } from './motion.ts';
 import { printHeat } from './heat.ts';
 import { printMultiphase } from './multiphase.ts';
+import { caseOfSize, damBreak, gpuBackend, measure, printGpuTarget, printMeasurements, type Measurement } from './throughput.ts';
 
 const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 if (process.env.VK_ICD_FILENAMES === undefined && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
-
-/** Dam break in a closed tank: column 0.4 × 0.4 × 0.8 m in a 1.6 × 0.4 × 1.0 m tank; Δx sets the size. */
-function damBreak(dx: number): SetupDocument {
-  const s = emptySetup();
-  s.settings = {
-    ...s.settings, particleDiameter: dx, endTime: 1, outputTimeInterval: 0.1, gravity: [0, 0, -9.81],
-    integrationScheme: 'runge_kutta_4', shifting: 'lyu21',
-  };
-  s.materials[0] = { ...s.materials[0], name: 'Water', speedOfSound: 40 };
-  const tank = cubeShape([1.6, 0.4, 1.0], [0.8, 0.2, 0.5]);
-  tank.flipNormals = true;
-  const water = defaultFlowComponent();
-  water.initialPreset = 'hydrostatic';
-  s.parts = [
-    createPart({ id: 'tank', name: 'Tank', component: defaultRigidComponent(), shape: tank }),
-    createPart({ id: 'water', name: 'Water', component: water, materialId: 0, shape: cubeShape([0.4, 0.4, 0.8], [0.2, 0.2, 0.4]) }),
-  ];
-  return s;
-}
-
-/** Particle diameter giving about `target` particles in all (fluid and walls). */
-async function caseOfSize(target: number): Promise<PreparedCase> {
-  let dx = 0.05;
-  let c = await prepareCase(damBreak(dx));
-  for (let k = 0; k < 4; k++) {
-    dx *= Math.cbrt(c.discretized.counts.total / target);
-    dx = Math.round(dx * 1e5) / 1e5;
-    c = await prepareCase(damBreak(dx));
-    if (Math.abs(c.discretized.counts.total - target) < 0.15 * target) break;
-  }
-  return c;
-}
-
-interface Measurement {
-  label: string;
-  device: string;
-  particles: number;
-  steps: number;
-  msPerStep: number;
-  particleStepsPerSecond: number;
-  bytesPerParticle: number;
-  /** Process CPU seconds per wall second: near the thread count when the cores were free. */
-  cpuLoad: number;
-}
-
-async function measure(label: string, c: PreparedCase, backend: SolverBackend, warmup: number, steps: number): Promise<Measurement> {
-  try {
-    let done = 0;
-    while (done < warmup) done += (await backend.advance(1, { maxWallMs: 1e9, maxSteps: warmup - done })).steps;
-    const start = performance.now();
-    const cpu0 = process.cpuUsage();
-    const first = backend.steps();
-    while (backend.steps() - first < steps) await backend.advance(1, { maxWallMs: 1e9, maxSteps: steps - (backend.steps() - first) });
-    const ms = performance.now() - start;
-    const cpu = process.cpuUsage(cpu0);
-    const n = backend.steps() - first;
-    const particles = backend.particleCount();
-    return {
-      label, device: backend.device, particles, steps: n, msPerStep: ms / n,
-      particleStepsPerSecond: (particles * n) / (ms / 1000), bytesPerParticle: backend.bytesPerParticle,
-      cpuLoad: (cpu.user + cpu.system) / 1000 / ms,
-    };
-  } finally {
-    await backend.dispose();
-    void c;
-  }
-}
-
-async function gpuBackend(c: PreparedCase): Promise<{ backend: SolverBackend; software: boolean } | null> {
-  try {
-    const { requestNodeGpu } = await import('../../src/solver/gpu/nodeGpu.ts');
-    const probe = await requestNodeGpu();
-    const software = probe.software;
-    probe.device.destroy();
-    const { createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
-    return { backend: await createNodeGpuBackend(engineSetupOf(c)), software };
-  } catch (e) {
-    console.log(`no WebGPU adapter (${(e as Error).message}); GPU figures skipped`);
-    return null;
-  }
-}
 
 async function main(): Promise<void> {
   printDiscretization(await measureDiscretization());
@@ -136,13 +51,13 @@ async function main(): Promise<void> {
     const k = c.discretized.counts;
     console.log(`\n--- dam break, Δx = ${c.setup.settings.particleDiameter} m: ${k.total} particles (${k.fluid} fluid, ${k.wall} wall)`);
     if (size.cpuSteps > 0) {
-      results.push(await measure(`${size.target / 1000}k cpu x1`, c, new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null }), 2, size.cpuSteps));
+      results.push(await measure(`${size.target / 1000}k cpu x1`, new CpuBackend(engineSetupOf(c), { threads: 1, spawnWorker: null }), 2, size.cpuSteps));
       if (cores > 1) {
-        results.push(await measure(`${size.target / 1000}k cpu x2`, c, new CpuBackend(engineSetupOf(c), { threads: 2, spawnWorker: spawnNodeWorker }), 2, size.cpuSteps));
+        results.push(await measure(`${size.target / 1000}k cpu x2`, new CpuBackend(engineSetupOf(c), { threads: 2, spawnWorker: spawnNodeWorker }), 2, size.cpuSteps));
       }
     }
     const gpu = await gpuBackend(c);
-    if (gpu !== null) results.push(await measure(`${size.target / 1000}k gpu`, c, gpu.backend, 1, size.gpuSteps));
+    if (gpu !== null) results.push(await measure(`${size.target / 1000}k gpu`, gpu.backend, 1, size.gpuSteps));
     if (chromium !== null && (realGpu || size.target <= 100_000)) {
       const m = await chromium.measure(c.setup, 1, size.gpuSteps);
       results.push({
@@ -156,19 +71,7 @@ async function main(): Promise<void> {
   await printColumnImpactGpu(0.02, realGpu ? 0.5 : 0.02, chromium);
   await chromium?.close();
 
-  console.log('\ncase            device                                         particles  steps   ms/step   particle-steps/s  bytes/particle  cpu load  vs cpu x1');
-  for (const r of results) {
-    const base = results.find((b) => b.label === r.label.replace(/ (cpu x2|gpu|chromium)$/, ' cpu x1'));
-    const ratio = base !== undefined ? (r.particleStepsPerSecond / base.particleStepsPerSecond).toFixed(2) : '-';
-    console.log(
-      `${r.label.padEnd(15)} ${r.device.slice(0, 46).padEnd(46)} ${String(r.particles).padStart(9)} ${String(r.steps).padStart(6)} ` +
-      `${r.msPerStep.toFixed(1).padStart(9)} ${r.particleStepsPerSecond.toExponential(3).padStart(18)} ${String(r.bytesPerParticle).padStart(15)} ` +
-      `${(Number.isNaN(r.cpuLoad) ? '-' : r.cpuLoad.toFixed(2)).padStart(9)} ${ratio.padStart(10)}`,
-    );
-  }
-  for (const r of results.filter((m) => m.particles > 5_000_000)) {
-    console.log(`${r.label}: ${r.bytesPerParticle} bytes/particle on the GPU (target ≤ 300 at 10M)`);
-  }
+  printMeasurements(results);
   for (const size of ['10k', '100k']) {
     const one = results.find((r) => r.label === `${size} cpu x1`);
     const two = results.find((r) => r.label === `${size} cpu x2`);
@@ -190,13 +93,7 @@ async function main(): Promise<void> {
       `(${((rss - rssBefore) / c.discretized.counts.total).toFixed(0)} bytes/particle more than before the backend)`);
     await be.dispose();
   }
-  const gpuBest = results.filter((r) => r.label.endsWith('gpu') || r.label.endsWith('chromium')).sort((a, b) => b.particleStepsPerSecond - a.particleStepsPerSecond)[0];
-  if (gpuBest !== undefined) {
-    // Published WCSPH on an RTX 3090: 1.2–1.4e8 particle-steps/s.
-    const target = 2e8;
-    console.log(`GPU best: ${gpuBest.particleStepsPerSecond.toExponential(3)} particle-steps/s (${gpuBest.label}); ` +
-      `target on a workstation GPU ≥ ${target.toExponential(0)}${realGpu ? (gpuBest.particleStepsPerSecond >= target ? ' — met' : ' — not met') : ' (not measurable on SwiftShader)'}`);
-  }
+  printGpuTarget(results, realGpu);
 }
 
 await main();

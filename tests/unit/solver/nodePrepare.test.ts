@@ -39,8 +39,11 @@ describe('case preparation in a process of its own', () => {
     // Not a setup document: the schema's error, by name, as prepareCase throws it here.
     const invalid = { ...setup, settings: { ...setup.settings, endTime: 'soon' } };
     const inProcess = await prepareCase(invalid).catch((e: unknown) => e as Error);
-    for (const apart of [prepareCaseInProcess(invalid), discretizeCaseInProcess(invalid)]) {
-      const error = await apart.catch((e: unknown) => e as Error);
+    // Both run at once; each refusal is caught as it comes (one awaited after the other left the second
+    // unhandled for as long as the first process ran).
+    const refusals = await Promise.all([prepareCaseInProcess(invalid), discretizeCaseInProcess(invalid)]
+      .map((apart) => apart.catch((e: unknown) => e as Error)));
+    for (const error of refusals) {
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).name).toBe((inProcess as Error).name);
       expect((error as Error).message).toBe((inProcess as Error).message);

@@ -1,0 +1,38 @@
+// The solver benchmark's GPU figures alone, for a machine with a GPU and no time for the CPU runs: the dam
+// break at about 100k, 1M and 10M particles on the WebGPU backend through Dawn (particle-steps/s, ms per
+// step, bytes per particle), after the column impact case for its whole 0.5 s. The 80-across front
+// reference and Martin & Moyce on the GPU are `impactGpu.ts reference 80` and `convergence.ts --gpu`.
+// `node benchmarks/solver/gpu.ts [largest]` (largest: the biggest size in particles, 10,000,000 unless given).
+import { caseOfSize, damBreak, gpuBackend, measure, printGpuTarget, printMeasurements, type Measurement } from './throughput.ts';
+import { printColumnImpactGpu } from './impactGpu.ts';
+import { prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
+
+const largest = Number(process.argv[2] ?? 10_000_000);
+const probe = await gpuBackend(await prepareCase(damBreak(0.1)));
+if (probe === null) process.exit(1);
+const realGpu = !probe.software;
+console.log(`${probe.backend.device}${realGpu ? '' : ' (software: its figures say nothing of a GPU)'}`);
+await probe.backend.dispose();
+
+// The column impact first: seconds on a GPU, and the figure users compare with the CPU table.
+await printColumnImpactGpu(0.02, realGpu ? 0.5 : 0.02, null);
+
+const results: Measurement[] = [];
+let previous: PreparedCase | undefined;
+for (const { target, steps } of [{ target: 100_000, steps: 100 }, { target: 1_000_000, steps: 50 }, { target: 10_000_000, steps: 10 }]) {
+  if (target > largest) break;
+  const started = performance.now();
+  const c = await caseOfSize(target, previous);
+  previous = c;
+  const k = c.discretized.counts;
+  console.log(`\n--- dam break, Δx = ${c.setup.settings.particleDiameter} m: ${k.total} particles (${k.fluid} fluid, ${k.wall} wall), ` +
+    `discretized in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const gpu = await gpuBackend(c);
+  if (gpu === null) break;
+  const m = await measure(`${target / 1000}k gpu`, gpu.backend, 2, realGpu ? steps : 2);
+  console.log(`${m.msPerStep.toFixed(2)} ms/step, ${m.particleStepsPerSecond.toExponential(3)} particle-steps/s, ${m.bytesPerParticle} bytes/particle`);
+  results.push(m);
+}
+printMeasurements(results);
+printGpuTarget(results, realGpu);
+process.exit(0);
