@@ -3,33 +3,20 @@
 // CPU backend in the same process: ms per RK4 step of each and the ratio turning / still (target ≤ 1.3).
 // `node benchmarks/solver/motion.ts [dx] [steps]` runs it alone.
 import { availableParallelism } from 'node:os';
-import { emptySetup, type SetupDocument } from '../../src/domain/setup.ts';
+import type { SetupDocument } from '../../src/domain/setup.ts';
 import { createPart } from '../../src/domain/part.ts';
 import { cubeShape } from '../../src/domain/shape.ts';
 import { createMovement } from '../../src/domain/movement.ts';
-import { defaultFlowComponent, defaultRigidComponent } from '../../src/domain/component.ts';
+import { defaultRigidComponent } from '../../src/domain/component.ts';
 import { engineSetupOf, prepareCase } from '../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../src/solver/cpu/cpuBackend.ts';
 import { spawnNodeWorker } from '../../src/solver/cpu/nodeThreads.ts';
+import { damBreak } from './throughput.ts';
 
 /** Paddle 0.06 × 0.24 × 0.4 m centred at (1.1, 0.2, 0.45), turning about y at 4 rad/s (tips at 0.8 m/s). */
 export function paddleDamBreak(dx: number, turning: boolean): SetupDocument {
-  const s = emptySetup();
-  s.settings = {
-    ...s.settings, particleDiameter: dx, endTime: 1, outputTimeInterval: 0.1, gravity: [0, 0, -9.81],
-    integrationScheme: 'runge_kutta_4', shifting: 'lyu21',
-  };
-  s.materials[0] = { ...s.materials[0], name: 'Water', speedOfSound: 40 };
-  const tank = cubeShape([1.6, 0.4, 1.0], [0.8, 0.2, 0.5]);
-  tank.flipNormals = true;
-  const water = defaultFlowComponent();
-  water.initialPreset = 'hydrostatic';
-  const paddle = defaultRigidComponent();
-  s.parts = [
-    createPart({ id: 'tank', name: 'Tank', component: defaultRigidComponent(), shape: tank }),
-    createPart({ id: 'water', name: 'Water', component: water, materialId: 0, shape: cubeShape([0.4, 0.4, 0.8], [0.2, 0.2, 0.4]) }),
-    createPart({ id: 'paddle', name: 'Paddle', component: paddle, shape: cubeShape([0.06, 0.24, 0.4], [1.1, 0.2, 0.45]) }),
-  ];
+  const s = damBreak(dx);
+  s.parts.push(createPart({ id: 'paddle', name: 'Paddle', component: defaultRigidComponent(), shape: cubeShape([0.06, 0.24, 0.4], [1.1, 0.2, 0.45]) }));
   if (turning) {
     const m = createMovement('rotatory', 'paddle', [], 'turn');
     s.movements = [{ ...m, type: { type: 'rotatory', center: [1.1, 0.2, 0.45], axis: [0, 1, 0], vel: 4, acc: 0 } }];
