@@ -1,11 +1,12 @@
 // The solver benchmark's GPU figures alone, for a machine with a GPU and no time for the CPU runs: the dam
 // break at about 100k, 1M and 10M particles on the WebGPU backend through Dawn (particle-steps/s, ms per
-// step, bytes per particle), after the column impact case for its whole 0.5 s. The 80-across front
+// step, bytes per particle), after the column impact case for its whole 0.5 s; last, where a step's GPU
+// time goes at a million particles (GpuBackend.profile). The 80-across front
 // reference and Martin & Moyce on the GPU are `impactGpu.ts reference 80` and `convergence.ts --gpu`.
 // `node benchmarks/solver/gpu.ts [largest]` (largest: the biggest size in particles, 10,000,000 unless given).
 import { caseOfSize, damBreak, gpuBackend, measure, printGpuTarget, printMeasurements, type Measurement } from './throughput.ts';
 import { printColumnImpactGpu } from './impactGpu.ts';
-import { prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
+import { engineSetupOf, prepareCase, type PreparedCase } from '../../src/solver/caseInput.ts';
 
 const largest = Number(process.argv[2] ?? 10_000_000);
 const probe = await gpuBackend(await prepareCase(damBreak(0.1)));
@@ -19,11 +20,13 @@ await printColumnImpactGpu(0.02, realGpu ? 0.5 : 0.02, null);
 
 const results: Measurement[] = [];
 let previous: PreparedCase | undefined;
+let profiled: PreparedCase | undefined;
 for (const { target, steps } of [{ target: 100_000, steps: 100 }, { target: 1_000_000, steps: 50 }, { target: 10_000_000, steps: 10 }]) {
   if (target > largest) break;
   const started = performance.now();
   const c = await caseOfSize(target, previous);
   previous = c;
+  if (target <= 1_000_000) profiled = c;
   const k = c.discretized.counts;
   console.log(`\n--- dam break, Δx = ${c.setup.settings.particleDiameter} m: ${k.total} particles (${k.fluid} fluid, ${k.wall} wall), ` +
     `discretized in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -35,4 +38,20 @@ for (const { target, steps } of [{ target: 100_000, steps: 100 }, { target: 1_00
 }
 printMeasurements(results);
 printGpuTarget(results, realGpu);
+
+// Where a step's time goes at the largest size measured up to a million particles.
+if (profiled !== undefined) {
+  const { createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
+  const be = await createNodeGpuBackend(engineSetupOf(profiled));
+  try {
+    await be.advance(1, { maxWallMs: 1e9, maxSteps: 2 });
+    const p = await be.profile(realGpu ? 20 : 1);
+    const share = (ms: number) => `${ms.toFixed(2)} ms (${(100 * ms / p.step).toFixed(0)} %)`;
+    console.log(`\nGPU time of one RK4 step at ${be.particleCount()} particles: ${p.step.toFixed(2)} ms; the sort ${share(p.sort)}, ` +
+      `four rate evaluations ${share(4 * p.rates)}, four wall-state passes ${share(4 * p.wallStates)}, ` +
+      `four stage updates ${share(4 * p.stageUpdate)}, the rest ${share(p.step - p.sort - 4 * (p.rates + p.wallStates + p.stageUpdate))}`);
+  } finally {
+    await be.dispose();
+  }
+}
 process.exit(0);

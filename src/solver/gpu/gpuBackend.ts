@@ -203,6 +203,41 @@ export class GpuBackend implements SolverBackend {
     return { time: this.t, steps: this.stepCount - steps0, lastDt: this.lastDt, particles: this.count };
   }
 
+  /**
+   * Where a step's GPU time goes, for the benchmark: a whole step, the counting sort, the wall states,
+   * one rate evaluation and one RK4 stage update, each encoded `repeats` times into a command buffer of
+   * its own and timed from its submission to its completion (ms per repeat). The parts after the step
+   * change the particles (stage updates without their rates), so a backend profiled is disposed of, not
+   * run on.
+   */
+  async profile(repeats: number): Promise<Record<'step' | 'sort' | 'wallStates' | 'rates' | 'stageUpdate', number>> {
+    this.checkLost();
+    const cap = this.capacity;
+    const rateFlags = this.tc.dual ? RATE_PRESSURE | RATE_FROZEN_VISCOUS : RATE_PRESSURE | RATE_VISCOUS;
+    const time = async (encode: (enc: GPUCommandEncoder) => void): Promise<number> => {
+      const enc = this.dev.createCommandEncoder();
+      for (let r = 0; r < repeats; r++) encode(enc);
+      const commands = enc.finish();
+      await this.dev.queue.onSubmittedWorkDone();
+      const t0 = performance.now();
+      this.dev.queue.submit([commands]);
+      await this.dev.queue.onSubmittedWorkDone();
+      return (performance.now() - t0) / repeats;
+    };
+    const inPass = (encode: (pass: GPUComputePassEncoder) => void) => (enc: GPUCommandEncoder) => {
+      const pass = enc.beginComputePass();
+      encode(pass);
+      pass.end();
+    };
+    return {
+      step: await time((enc) => this.encodeStep(enc)),
+      sort: await time((enc) => this.encodeSort(enc)),
+      wallStates: await time(inPass((pass) => this.boundaryStates(pass))),
+      rates: await time(inPass((pass) => this.overRange(pass, 'fluidRates', cap, rateFlags))),
+      stageUpdate: await time(inPass((pass) => this.overRange(pass, 'stageUpdate', cap, 0, 1, 0))),
+    };
+  }
+
   async snapshot(): Promise<EngineSnapshot> {
     this.checkLost();
     const n = this.count;
