@@ -87,14 +87,17 @@ export async function measure(label: string, backend: SolverBackend, warmup: num
   }
 }
 
-/** The Node WebGPU backend (Dawn) for a case, and whether its adapter is a software one; null without one. */
-export async function gpuBackend(c: PreparedCase): Promise<{ backend: SolverBackend; software: boolean } | null> {
+/**
+ * The Node WebGPU backend (Dawn) for a case, and whether its adapter is a software one; null without one.
+ * `cells`: the backend's sort cells, 'whole' for the host grid's (the half cells' baseline).
+ */
+export async function gpuBackend(c: PreparedCase, cells: 'auto' | 'whole' = 'auto'): Promise<{ backend: SolverBackend; software: boolean } | null> {
   try {
     const { requestNodeGpu, createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
     const probe = await requestNodeGpu();
     const software = probe.software;
     probe.device.destroy();
-    return { backend: await createNodeGpuBackend(engineSetupOf(c)), software };
+    return { backend: await createNodeGpuBackend(engineSetupOf(c), { cells }), software };
   } catch (e) {
     console.log(`no WebGPU adapter (${(e as Error).message}); GPU figures skipped`);
     return null;

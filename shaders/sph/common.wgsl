@@ -51,6 +51,9 @@ struct Params {
   // nPhases: fluids of a multiphase case (0 or 1: one fluid), their constants in the phase table;
   // stPhase: with surface tension the phase that carries σ (the heavier fluid).
   viscRows: u32, periodic: u32, nPhases: u32, stPhase: u32,
+  // reach: the cells on either side of a particle's cell that its neighbour walk spans (neighbours.wgsl):
+  // 1 where the cells are the kernel support, 2 where they are half of it.
+  reach: u32, pad0: u32, pad1: u32, pad2: u32,
 }
 
 struct Dispatch {
@@ -125,22 +128,6 @@ fn neighbourCoord(c: i32, d: i32, n: u32, bit: u32) -> i32 {
     return -1;
   }
   return select(k - i32(n), k + i32(n), k < 0);
-}
-
-// The neighbour cells of column cx within a row as two runs of consecutive cells (first0, last0, first1,
-// last1): one run of up to three cells, or at either end of a periodic x the row's two ends. The second
-// run of a single run is empty (first1 = last0 + 1, last1 = last0), so that cellStart gives an empty span.
-fn xRuns(cx: i32) -> vec4<u32> {
-  let n = i32(P.gnx);
-  if ((P.periodic & 1u) != 0u && (cx == 0 || cx == n - 1)) {
-    if (cx == 0) {
-      return vec4<u32>(0u, 1u, u32(n - 1), u32(n - 1));
-    }
-    return vec4<u32>(0u, 0u, u32(n - 2), u32(n - 1));
-  }
-  let x0 = u32(max(cx - 1, 0));
-  let x1 = u32(min(cx + 1, n - 1));
-  return vec4<u32>(x0, x1, x1 + 1u, x1);
 }
 
 // Walking the particle span (start0, end0, start1, end1) of the two runs: the first index, and the next.

@@ -29,7 +29,7 @@ fn heatWalls(@builtin(global_invocation_id) gid: vec3<u32>) {
     let invH = 1.0 / P.h;
     let cells = neighbourCells(p.xyz);
     // The moving particles' spans only (even k): walls never count here.
-    for (var k = 0u; k < NEIGHBOUR_SPANS; k += 2u) {
+    for (var k = 0u; k < neighbourSpanCount(); k += 2u) {
       let span = neighbourSpan(cells, k);
       for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
         let pj = pos[j];

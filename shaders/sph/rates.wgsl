@@ -119,7 +119,7 @@ fn particleViscosity(@builtin(global_invocation_id) gid: vec3<u32>) {
   var gz = vec3<f32>(0.0);
   var m = mat3x3<f32>(vec3<f32>(0.0), vec3<f32>(0.0), vec3<f32>(0.0));
   let cells = neighbourCells(xi);
-  for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+  for (var k = 0u; k < neighbourSpanCount(); k++) {
     let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       if (j == i) {
@@ -273,7 +273,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
     var curvDen = 0.0;
     var colourGrad = vec3<f32>(0.0);
     let cells = neighbourCells(xi);
-    for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+    for (var k = 0u; k < neighbourSpanCount(); k++) {
       let span = neighbourSpan(cells, k);
       for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
         if (j == i) {

@@ -20,7 +20,7 @@ fn shepardAt(q: vec3<f32>) -> Shepard {
   let invH = 1.0 / P.h;
   let cells = neighbourCells(q);
   // The moving particles' spans only (even k): walls never count here.
-  for (var k = 0u; k < NEIGHBOUR_SPANS; k += 2u) {
+  for (var k = 0u; k < neighbourSpanCount(); k += 2u) {
     let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       let pj = pos[j];

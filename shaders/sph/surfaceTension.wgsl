@@ -37,7 +37,7 @@ fn colourGradients(@builtin(global_invocation_id) gid: vec3<u32>) {
   let invH = 1.0 / P.h;
   var g = vec3<f32>(0.0);
   let cells = neighbourCells(xi);
-  for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+  for (var k = 0u; k < neighbourSpanCount(); k++) {
     let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       if (j == i) {
@@ -86,7 +86,7 @@ fn interfaceNormals(@builtin(global_invocation_id) gid: vec3<u32>) {
   var wallDist = P.dx;
   var wallJ = INVALID;
   let cells = neighbourCells(xi);
-  for (var k = 0u; k < NEIGHBOUR_SPANS; k++) {
+  for (var k = 0u; k < neighbourSpanCount(); k++) {
     let span = neighbourSpan(cells, k);
     for (var j = firstInSpan(span); j < span.w; j = nextInSpan(j, span)) {
       if (j == i) {

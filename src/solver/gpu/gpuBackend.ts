@@ -20,7 +20,7 @@ import type {
 import { SPH_SHADER_FILES, declaredBindings, entryPoints, type ShaderSources, type SphShaderFile } from './shaderSource.ts';
 import {
   BODY_ROWS, G, GLOBAL_SLOTS, HEAT_ROWS, MAX_HEAT_BODIES, MAX_PHASES, MAX_UNIFORM_BODIES, MAX_VISCOSITY_ROWS, PARAMS_BYTES,
-  PARTICLE_BUFFERS, PERMUTED, PHASE_ROWS, SLOT_STRIDE, SORT_SCRATCH, particleBuffers, round16,
+  CELL_COUNTS, PARTICLE_BUFFERS, PERMUTED, PHASE_ROWS, SLOT_STRIDE, SORT_SCRATCH, particleBuffers, round16, sortGrid,
 } from './gpuLayout.ts';
 import {
   boundaryTables, contactTable, heatTable, motionTable, phaseTable, referenceTable, viscosityRows, viscosityTables,
@@ -35,6 +35,11 @@ export interface GpuBackendOptions {
   deviceName: string;
   /** Most invocations per dispatch; larger dispatches are split (SwiftShader aborts on very large ones). */
   maxInvocationsPerDispatch?: number;
+  /**
+   * The cells the kernels sort into: 'auto' (default) half cells where sortGrid allows them, 'whole' the
+   * host grid's (a benchmark's baseline, a test's reference).
+   */
+  cells?: 'auto' | 'whole';
 }
 
 interface Kernel {
@@ -51,12 +56,19 @@ export class GpuBackend implements SolverBackend {
   /** GPU memory of all buffers per particle. */
   get bytesPerParticle(): number {
     let bytes = 0;
-    for (const b of this.buffers.values()) bytes += b.size;
+    // The bin counts may share the sort's scratch (allocate): each buffer once.
+    for (const b of new Set(this.buffers.values())) bytes += b.size;
     return Math.round(bytes / Math.max(1, this.count));
   }
   private readonly dev: GPUDevice;
   private readonly prm: PhysicsParams;
+  /** The host's grid (the CPU passes of the upload). */
   private readonly grid: GridSpec;
+  /** The cells the kernels sort into and walk, and how many on either side they walk (sortGrid). */
+  private readonly cells: GridSpec;
+  readonly reach: number;
+  /** The bins' counts when the sort's scratch is too small to hold them (allocate). */
+  private ownCounts: GPUBuffer | null = null;
   private readonly tc: TimeControl;
   private readonly maxInvocations: number;
   private capacity = 0;
@@ -101,6 +113,9 @@ export class GpuBackend implements SolverBackend {
     const periodic = periodicEngine(setup.prm, setup.grid, setup.periodic);
     this.prm = periodic.prm;
     this.grid = periodic.grid;
+    const sorted = options.cells === 'whole' ? { grid: this.grid, reach: 1 } : sortGrid(this.grid, setup.state.count);
+    this.cells = sorted.grid;
+    this.reach = sorted.reach;
     this.tc = setup.time;
     this.motion = setup.motion;
     this.wallsMove = planMoves(setup.motion.plan);
@@ -359,14 +374,13 @@ export class GpuBackend implements SolverBackend {
 
   /** Sort bins: moving particles per cell, walls per cell, dead particles (shaders/sph/sort.wgsl). */
   private bins(): number {
-    return 2 * this.grid.nCells + 1;
+    return 2 * this.cells.nCells + 1;
   }
 
   /** Buffers whose size does not depend on the particle capacity. */
   private createStaticBuffers(): void {
     const cells = this.bins();
     this.createBuffer(9, cells * 4);
-    this.createBuffer(10, cells * 4);
     this.createBuffer(12, (this.nBlocks + 1) * 4);
     this.createBuffer(13, GLOBAL_SLOTS * 4);
     const { boundaries, polygons } = boundaryTables(this.prm);
@@ -421,6 +435,19 @@ export class GpuBackend implements SolverBackend {
       this.buffers.set(binding, next);
     }
     this.createBuffer(23, this.nChunks * 12, GPUBufferUsage.INDIRECT);
+    // The bins' counts live from clearCounts to scanBlocks, the sort's scratch from the scatter on (no
+    // kernel file binds both): they share a buffer where the scratch holds the bins.
+    const scratch = this.buf(SORT_SCRATCH);
+    if (scratch.size >= 4 * this.bins()) {
+      this.ownCounts?.destroy();
+      this.ownCounts = null;
+      this.buffers.set(CELL_COUNTS, scratch);
+    } else {
+      this.ownCounts ??= this.dev.createBuffer({
+        label: `sph-${CELL_COUNTS}`, size: round16(4 * this.bins()), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      });
+      this.buffers.set(CELL_COUNTS, this.ownCounts);
+    }
     this.dev.queue.submit([enc.finish()]);
     for (const b of old.values()) b.destroy();
     this.writeParams();
@@ -458,7 +485,7 @@ export class GpuBackend implements SolverBackend {
 
   private writeParams(): void {
     const p = this.prm;
-    const g = this.grid;
+    const g = this.cells;
     const tc = this.tc;
     const data = new ArrayBuffer(PARAMS_BYTES);
     const f = new Float32Array(data);
@@ -487,6 +514,7 @@ export class GpuBackend implements SolverBackend {
       u[79] = Math.max(0, st.phase);
     }
     f[71] = p.dx;
+    u[80] = this.reach;
     this.dev.queue.writeBuffer(this.buf(0), 0, data);
   }
 

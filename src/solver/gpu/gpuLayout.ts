@@ -1,5 +1,6 @@
 // The WebGPU backend's memory layout: global atomics slots, uniform sizes and table limits, and the
 // per-particle buffers with what they cost (shaders/sph/common.wgsl lays them out for the kernels).
+import type { GridSpec } from '../grid.ts';
 import type { PhysicsParams } from '../params.ts';
 
 /** Global atomics slots (shaders/sph/common.wgsl). */
@@ -10,7 +11,7 @@ export const G = {
 } as const;
 export const GLOBAL_SLOTS = 64;
 export const SLOT_STRIDE = 256;
-export const PARAMS_BYTES = 320;
+export const PARAMS_BYTES = 336;
 /** Rows (vec4) of body fields per body (shaders/sph/motion.wgsl). */
 export const BODY_ROWS = 10;
 /** Bodies whose velocity fields the rates read from a uniform array (shaders/sph/rates.wgsl). */
@@ -28,6 +29,8 @@ export const PHASE_ROWS = PHASE_VISC_ROW + MAX_PHASES;
 
 /** The sort's scratch (shaders/sph/permuteState.wgsl): each array is scattered into it and copied back. */
 export const SORT_SCRATCH = 17;
+/** The sort's per-bin counts (shaders/sph/sort.wgsl): in the scratch's buffer where that holds them. */
+export const CELL_COUNTS = 10;
 /** The arrays the sort scatters, by kernel, each kernel's arrays one after the other in the scratch. */
 export const PERMUTED: [entry: string, bindings: number[]][] = [
   ['permuteMotion', [1, 2, 3]], ['permuteNrm', [4]], ['permuteExtra', [8]], ['permuteIds', [5]],
@@ -52,8 +55,38 @@ export function particleBuffers(c: GpuMemoryCase): [binding: number, bytesPerPar
 }
 
 /**
+ * Most cells per particle for which the GPU sorts into cells of half the host grid's: 32 bytes per
+ * particle of bin starts (two bins per cell), their counts in the sort's scratch.
+ */
+export const FINE_CELLS_PER_PARTICLE = 4;
+/** Half cells at any count up to this many (16 MB of bins): a small case's bins cost nothing worth saving. */
+export const FINE_CELLS_ANYWAY = 1 << 20;
+
+/** Whether the GPU sorts into the host grid's cells halved (8 times as many): sortGrid. */
+function fineCells(nCells: number, particles: number): boolean {
+  return 8 * nCells <= Math.max(FINE_CELLS_PER_PARTICLE * particles, FINE_CELLS_ANYWAY);
+}
+
+/**
+ * The cells the GPU sorts particles into and walks (shaders/sph/neighbours.wgsl): the host grid's cells
+ * halved along each axis where that makes at most FINE_CELLS_PER_PARTICLE cells per particle (or at most
+ * FINE_CELLS_ANYWAY cells), walked 2 cells on either side (reach 2); else the host grid's own, whose cells
+ * are at least the kernel support (reach 1). Half cells cut the candidates a particle reads from 362 to
+ * about 185 on a uniform lattice (475 in the 27 whole cells unclipped; some 74 lie within the support),
+ * the same box and the same periods (each period's cells, halved, still tile
+ * it). `particles` is the case's count, walls included.
+ */
+export function sortGrid(grid: GridSpec, particles: number): { grid: GridSpec; reach: 1 | 2 } {
+  if (!fineCells(grid.nCells, particles)) return { grid, reach: 1 };
+  return {
+    grid: { ...grid, cellSize: grid.cellSize / 2, nx: 2 * grid.nx, ny: 2 * grid.ny, nz: 2 * grid.nz, nCells: 8 * grid.nCells },
+    reach: 2,
+  };
+}
+
+/**
  * GPU memory that the backend allocates for `count` particles (no inlet buffers) of case `c` on a grid
- * of `nCells` cells, from the sizes it gives its buffers, without a device: the per-particle buffers for
+ * of `nCells` host cells (sortGrid gives the GPU's), from the sizes it gives its buffers, without a device: the per-particle buffers for
  * the capacity it rounds to, the sort's two bin buffers and block sums, and the fixed globals, uniforms
  * and the 16-byte buffers of unused bindings. The tables of a case (open boundaries, movements, contact angles) add a few KB. There
  * are no neighbour lists: the shaders walk the cells.
@@ -66,10 +99,13 @@ export function gpuBufferBytes(count: number, nCells: number, c: GpuMemoryCase):
     perParticle += per;
     if (per === 0) unusedBindings += 16;
   }
-  const bins = 2 * nCells + 1;
+  const cells = fineCells(nCells, count) ? 8 * nCells : nCells;
+  const bins = 2 * cells + 1;
+  // The counts share the sort's scratch where it holds them (GpuBackend.allocate).
+  const ownCounts = capacity * PARTICLE_BUFFERS[SORT_SCRATCH] >= bins * 4 ? 0 : round16(bins * 4);
   return {
     particles: capacity * perParticle,
-    cells: 2 * round16(bins * 4) + round16((Math.ceil(bins / 1024) + 1) * 4),
+    cells: round16(bins * 4) + ownCounts + round16((Math.ceil(bins / 1024) + 1) * 4),
     fixed: round16(GLOBAL_SLOTS * 4) + MAX_UNIFORM_BODIES * 3 * 16 + HEAT_ROWS * 16 + PARAMS_BYTES + unusedBindings,
   };
 }

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { create, globals } from 'webgpu';
 import type { EngineSetup } from '../engine.ts';
-import { GpuBackend } from './gpuBackend.ts';
+import { GpuBackend, type GpuBackendOptions } from './gpuBackend.ts';
 import { loadSphShaders } from './shaderSource.ts';
 import { nodeShaderLoader } from './nodeShaders.ts';
 
@@ -45,11 +45,11 @@ export async function requestNodeGpu(): Promise<NodeGpu> {
   return { device, name: `WebGPU (Dawn): ${name}`, software };
 }
 
-export async function createNodeGpuBackend(setup: EngineSetup): Promise<GpuBackend> {
+export async function createNodeGpuBackend(setup: EngineSetup, options: Pick<GpuBackendOptions, 'cells'> = {}): Promise<GpuBackend> {
   const gpu = await requestNodeGpu();
   const shaders = await loadSphShaders(nodeShaderLoader);
   return new GpuBackend(setup, {
     device: gpu.device, shaders, deviceName: gpu.name,
-    maxInvocationsPerDispatch: gpu.software ? SWIFTSHADER_MAX_INVOCATIONS : undefined,
+    maxInvocationsPerDispatch: gpu.software ? SWIFTSHADER_MAX_INVOCATIONS : undefined, ...options,
   });
 }

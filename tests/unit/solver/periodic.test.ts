@@ -200,7 +200,10 @@ describe('periodic axes', () => {
     const copy = (): EngineSetup => ({ ...base, state: { ...base.state } });
     const end = 1e-3;
     const cpu = await runSteps(new CpuBackend(copy(), { threads: 1, spawnWorker: null }), end);
-    const gpu = await runSteps(await createNodeGpuBackend(copy()), end);
+    const gpuBackend = await createNodeGpuBackend(copy());
+    // The GPU walks half cells here (eight per period along x and y): the wrap of a reach of two cells.
+    expect(gpuBackend.reach).toBe(2);
+    const gpu = await runSteps(gpuBackend, end);
     const L = o.length * o.dx, W = o.width * o.dx;
     const byId = new Map<number, number>();
     for (let i = 0; i < gpu.count; i++) byId.set(gpu.id[i], i);
