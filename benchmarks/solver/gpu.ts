@@ -1,8 +1,9 @@
 // The solver benchmark's GPU figures alone, for a machine with a GPU and no time for the CPU runs: the dam
 // break at about 100k, 1M and 10M particles on the WebGPU backend through Dawn (particle-steps/s, ms per
 // step, bytes per particle), after the column impact case for its whole 0.5 s; last, where a step's GPU
-// time goes at a million particles (GpuBackend.profile). Each size runs first with the host grid's whole
-// cells, the baseline of the GPU's half cells (sortGrid), in the same run. The 80-across front
+// time goes at a million particles (GpuBackend.profile). Each size runs first as the baseline, in the same
+// run: the host grid's whole cells and the generic kernels, against the GPU's half cells (sortGrid) and
+// kernels built for the case and each rate dispatch. The 80-across front
 // reference and Martin & Moyce on the GPU are `impactGpu.ts reference 80` and `convergence.ts --gpu`.
 // `node benchmarks/solver/gpu.ts [largest]` (largest: the biggest size in particles, 10,000,000 unless given).
 import { caseOfSize, damBreak, gpuBackend, measure, printGpuTarget, printMeasurements, type Measurement } from './throughput.ts';
@@ -31,17 +32,17 @@ for (const { target, steps } of [{ target: 100_000, steps: 100 }, { target: 1_00
   const k = c.discretized.counts;
   console.log(`\n--- dam break, Δx = ${c.setup.settings.particleDiameter} m: ${k.total} particles (${k.fluid} fluid, ${k.wall} wall), ` +
     `discretized in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  // The baseline first, in the same run: the host grid's whole cells (27 around a particle's).
-  const whole = await gpuBackend(c, 'whole');
-  if (whole === null) break;
-  const base = await measure(`${target / 1000}k whole cells`, whole.backend, 2, realGpu ? steps : 2);
+  // The baseline first, in the same run: whole cells (27 around a particle's) and the generic kernels.
+  const before = await gpuBackend(c, true);
+  if (before === null) break;
+  const base = await measure(`${target / 1000}k baseline`, before.backend, 2, realGpu ? steps : 2);
   const gpu = await gpuBackend(c);
   if (gpu === null) break;
   const reach = (gpu.backend as { reach?: number }).reach;
   const m = await measure(`${target / 1000}k gpu`, gpu.backend, 2, realGpu ? steps : 2);
   console.log(`${m.msPerStep.toFixed(2)} ms/step, ${m.particleStepsPerSecond.toExponential(3)} particle-steps/s, ${m.bytesPerParticle} bytes/particle ` +
-    `(${reach === 2 ? 'half' : 'whole'} cells); whole cells ${base.msPerStep.toFixed(2)} ms/step, ${base.bytesPerParticle} bytes/particle: ` +
-    `${(m.particleStepsPerSecond / base.particleStepsPerSecond).toFixed(2)}× their particle-steps/s`);
+    `(${reach === 2 ? 'half' : 'whole'} cells, case-built kernels); baseline (whole cells, generic kernels) ${base.msPerStep.toFixed(2)} ms/step, ` +
+    `${base.bytesPerParticle} bytes/particle: ${(m.particleStepsPerSecond / base.particleStepsPerSecond).toFixed(2)}× its particle-steps/s`);
   results.push(base, m);
 }
 printMeasurements(results);
@@ -50,13 +51,14 @@ printGpuTarget(results, realGpu);
 // Where a step's time goes at the largest size measured up to a million particles.
 if (profiled !== undefined) {
   const { createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
-  for (const cells of ['whole', 'auto'] as const) {
-    const be = await createNodeGpuBackend(engineSetupOf(profiled), { cells });
+  for (const options of [{ cells: 'whole', pipelines: 'generic' }, {}] as const) {
+    const be = await createNodeGpuBackend(engineSetupOf(profiled), options);
     try {
       await be.advance(1, { maxWallMs: 1e9, maxSteps: 2 });
       const p = await be.profile(realGpu ? 20 : 1);
       const share = (ms: number) => `${ms.toFixed(2)} ms (${(100 * ms / p.step).toFixed(0)} %)`;
-      console.log(`\nGPU time of one RK4 step at ${be.particleCount()} particles, ${be.reach === 2 ? 'half' : 'whole'} cells: ${p.step.toFixed(2)} ms; ` +
+      const layout = 'cells' in options ? 'baseline (whole cells, generic kernels)' : `${be.reach === 2 ? 'half' : 'whole'} cells, case-built kernels`;
+      console.log(`\nGPU time of one RK4 step at ${be.particleCount()} particles, ${layout}: ${p.step.toFixed(2)} ms; ` +
         `the sort ${share(p.sort)}, four rate evaluations ${share(4 * p.rates)}, four wall-state passes ${share(4 * p.wallStates)}, ` +
         `four stage updates ${share(4 * p.stageUpdate)}, the rest ${share(p.step - p.sort - 4 * (p.rates + p.wallStates + p.stageUpdate))}`);
     } finally {

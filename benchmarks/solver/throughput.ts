@@ -89,15 +89,17 @@ export async function measure(label: string, backend: SolverBackend, warmup: num
 
 /**
  * The Node WebGPU backend (Dawn) for a case, and whether its adapter is a software one; null without one.
- * `cells`: the backend's sort cells, 'whole' for the host grid's (the half cells' baseline).
+ * `baseline`: the host grid's whole cells and the generic kernels (GpuBackendOptions), the GPU's layout
+ * before its half cells and case-built kernels, for a ratio measured in the same run.
  */
-export async function gpuBackend(c: PreparedCase, cells: 'auto' | 'whole' = 'auto'): Promise<{ backend: SolverBackend; software: boolean } | null> {
+export async function gpuBackend(c: PreparedCase, baseline = false): Promise<{ backend: SolverBackend; software: boolean } | null> {
   try {
     const { requestNodeGpu, createNodeGpuBackend } = await import('../../src/solver/gpu/nodeGpu.ts');
     const probe = await requestNodeGpu();
     const software = probe.software;
     probe.device.destroy();
-    return { backend: await createNodeGpuBackend(engineSetupOf(c), { cells }), software };
+    const options = baseline ? { cells: 'whole', pipelines: 'generic' } as const : {};
+    return { backend: await createNodeGpuBackend(engineSetupOf(c), options), software };
   } catch (e) {
     console.log(`no WebGPU adapter (${(e as Error).message}); GPU figures skipped`);
     return null;

@@ -25,15 +25,15 @@ fn wallStates(@builtin(global_invocation_id) gid: vec3<u32>) {
     return;
   }
   var b = vec3<f32>(P.gx, P.gy, P.gz);
-  if (P.timeGravity != 0u) {
+  if (timeGravity()) {
     b = vec3<f32>(bitcast<f32>(atomicLoad(&globals[G_GRAV_X])), bitcast<f32>(atomicLoad(&globals[G_GRAV_Y])),
       bitcast<f32>(atomicLoad(&globals[G_GRAV_Z])));
   }
-  if (P.rotating != 0u) {
+  if (rotatingFrame()) {
     b += centrifugal(p.xyz);
   }
   var vw = vec3<f32>(0.0);
-  if (P.wallsMove != 0u) {
+  if (wallsMoving()) {
     vw = vel[i].xyz;
     b -= rates[i].xyz;
   }

@@ -66,6 +66,62 @@ struct Dispatch {
 @group(0) @binding(0) var<uniform> P: Params;
 @group(1) @binding(0) var<uniform> D: Dispatch;
 
+// Pipeline constants (GpuBackend sets them when it builds the pipelines): CASE_FEATURES, the features the
+// case has at all (FEATURE_*), so that the compiler drops the code of the others and the registers it would
+// hold; FIXED_FLAGS, where not 0, the rate flags (RATE_*) of the one dispatch set a fluidRates pipeline is
+// built for, in place of D.flags. The defaults (every feature, the flags of the dispatch) run any case.
+override CASE_FEATURES: u32 = 0xffffffffu;
+override FIXED_FLAGS: u32 = 0u;
+const FEATURE_MULTIPHASE: u32 = 1u;
+const FEATURE_HEAT: u32 = 2u;
+const FEATURE_SURFACE_TENSION: u32 = 4u;
+const FEATURE_ROTATING: u32 = 8u;
+const FEATURE_WALLS_MOVE: u32 = 16u;
+const FEATURE_VISCOSITY_TABLE: u32 = 32u;
+const FEATURE_PERIODIC: u32 = 64u;
+const FEATURE_TIME_GRAVITY: u32 = 128u;
+
+fn hasFeature(f: u32) -> bool {
+  return (CASE_FEATURES & f) != 0u;
+}
+
+fn dispatchFlags() -> u32 {
+  return select(D.flags, FIXED_FLAGS, FIXED_FLAGS != 0u);
+}
+
+fn multiphase() -> bool {
+  return hasFeature(FEATURE_MULTIPHASE) && P.nPhases > 1u;
+}
+
+fn heatTransferOn() -> bool {
+  return hasFeature(FEATURE_HEAT) && P.heatOn != 0u;
+}
+
+fn surfaceTensionOn() -> bool {
+  return hasFeature(FEATURE_SURFACE_TENSION) && P.surfaceTension != 0u;
+}
+
+fn rotatingFrame() -> bool {
+  return hasFeature(FEATURE_ROTATING) && P.rotating != 0u;
+}
+
+fn wallsMoving() -> bool {
+  return hasFeature(FEATURE_WALLS_MOVE) && P.wallsMove != 0u;
+}
+
+fn viscosityTable() -> bool {
+  return hasFeature(FEATURE_VISCOSITY_TABLE) && P.viscKind != 0u;
+}
+
+fn timeGravity() -> bool {
+  return hasFeature(FEATURE_TIME_GRAVITY) && P.timeGravity != 0u;
+}
+
+// The periodic axes' bits (P.periodic), 0 in a case without any.
+fn periodicAxes() -> u32 {
+  return select(0u, P.periodic, hasFeature(FEATURE_PERIODIC));
+}
+
 const KIND_FLUID: u32 = 0u;
 const KIND_WALL: u32 = 1u;
 const KIND_BUFFER: u32 = 2u;
@@ -124,7 +180,7 @@ fn neighbourCoord(c: i32, d: i32, n: u32, bit: u32) -> i32 {
   if (k >= 0 && k < i32(n)) {
     return k;
   }
-  if ((P.periodic & bit) == 0u) {
+  if ((periodicAxes() & bit) == 0u) {
     return -1;
   }
   return select(k - i32(n), k + i32(n), k < 0);
@@ -141,7 +197,7 @@ fn nextInSpan(j: u32, s: vec4<u32>) -> u32 {
 
 // Minimum-image difference of two positions along the periodic axes (the difference itself elsewhere).
 fn minImage(d: vec3<f32>) -> vec3<f32> {
-  if (P.periodic == 0u) {
+  if (periodicAxes() == 0u) {
     return d;
   }
   let period = vec3<f32>(f32(P.gnx), f32(P.gny), f32(P.gnz)) * P.cellSize;
@@ -151,7 +207,7 @@ fn minImage(d: vec3<f32>) -> vec3<f32> {
 
 // A position put back into the period [origin, origin + period) along each periodic axis.
 fn wrapPosition(x: vec3<f32>) -> vec3<f32> {
-  if (P.periodic == 0u) {
+  if (periodicAxes() == 0u) {
     return x;
   }
   let origin = vec3<f32>(P.gox, P.goy, P.goz);

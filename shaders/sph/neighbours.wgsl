@@ -69,8 +69,8 @@ fn neighbourSpan(cells: NeighbourCells, k: u32) -> vec4<u32> {
   // The support in cells, a little wider so that rounding never drops a neighbour at its edge.
   let s = sqrt(P.support2) / P.cellSize + 1e-4;
   // The row's distance across (y, z), measured to the unwrapped cell c + d.
-  let ey = distanceToCell(cells.q.y, c.y + dy, P.gny, (P.periodic & 2u) != 0u);
-  let ez = distanceToCell(cells.q.z, c.z + dz, P.gnz, (P.periodic & 4u) != 0u);
+  let ey = distanceToCell(cells.q.y, c.y + dy, P.gny, (periodicAxes() & 2u) != 0u);
+  let ez = distanceToCell(cells.q.z, c.z + dz, P.gnz, (periodicAxes() & 4u) != 0u);
   let across2 = ey * ey + ez * ez;
   if (across2 >= s * s) {
     return vec4<u32>(0u);
@@ -80,7 +80,7 @@ fn neighbourSpan(cells: NeighbourCells, k: u32) -> vec4<u32> {
   var x0 = max(i32(floor(cells.q.x - half)), c.x - reach);
   var x1 = min(i32(floor(cells.q.x + half)), c.x + reach);
   let rowBase = (u32(zz) * P.gny + u32(yy)) * P.gnx + (k % 2u) * P.nCells;
-  if ((P.periodic & 1u) == 0u) {
+  if ((periodicAxes() & 1u) == 0u) {
     x0 = clamp(x0, 0, n - 1);
     x1 = clamp(x1, 0, n - 1);
     let a = cellStart[rowBase + u32(x0)];

@@ -40,6 +40,12 @@ export interface GpuBackendOptions {
    * host grid's (a benchmark's baseline, a test's reference).
    */
   cells?: 'auto' | 'whole';
+  /**
+   * 'case' (default): the kernels built for the case's features and, for the rate evaluation, each set of
+   * flags the scheme dispatches; 'generic': one build of each that branches on the parameters (a
+   * benchmark's baseline, a test's reference).
+   */
+  pipelines?: 'case' | 'generic';
 }
 
 interface Kernel {
@@ -48,6 +54,33 @@ interface Kernel {
 }
 
 const f32 = Math.fround;
+
+/** The sets of rate flags a step dispatches fluidRates with (encodeStep), by scheme. */
+export function rateFlagSets(dual: boolean): number[] {
+  return dual
+    ? [RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT, RATE_PRESSURE | RATE_FROZEN_VISCOUS]
+    : [RATE_PRESSURE | RATE_VISCOUS | RATE_SHIFT, RATE_PRESSURE | RATE_VISCOUS];
+}
+
+/** CASE_FEATURES of the generic kernels: every feature, each switched by its parameter. */
+const ALL_FEATURES = 0xffffffff;
+
+/** Params.viscKind (shaders/sph/common.wgsl): with several fluids 1 where any has a table, each one's kind in the phase table. */
+function viscosityKind(p: PhysicsParams, tableViscosity: boolean): number {
+  return p.phases !== null ? (tableViscosity ? 1 : 0) : p.viscosity?.kind ?? 0;
+}
+
+/**
+ * The features of a case (CASE_FEATURES, shaders/sph/common.wgsl), each bit set exactly where its
+ * parameter (writeParams) switches the feature on: the kernels are built without the others' code.
+ */
+function caseFeatures(p: PhysicsParams, cells: GridSpec, wallsMove: boolean, timeGravity: boolean, viscKind: number): number {
+  const on: [boolean, number][] = [
+    [(p.phases?.rho0.length ?? 0) > 1, 1], [p.heat !== null, 2], [p.surfaceTension !== null, 4], [p.rotating !== 0, 8],
+    [wallsMove, 16], [viscKind !== 0, 32], [(cells.wrap ?? 0) !== 0, 64], [timeGravity, 128],
+  ];
+  return on.reduce((bits, [yes, bit]) => (yes ? bits | bit : bits), 0);
+}
 
 export class GpuBackend implements SolverBackend {
   readonly kind = 'gpu' as const;
@@ -153,6 +186,8 @@ export class GpuBackend implements SolverBackend {
     this.dispatchLayout = this.dev.createBindGroupLayout({
       entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } }],
     });
+    const generic = options.pipelines === 'generic';
+    const features = generic ? ALL_FEATURES : caseFeatures(this.prm, this.cells, this.wallsMove, this.timeGravity, viscosityKind(this.prm, this.tableViscosity));
     for (const file of SPH_SHADER_FILES) {
       const source = options.shaders[file];
       const module = this.dev.createShaderModule({ code: source, label: file });
@@ -164,11 +199,15 @@ export class GpuBackend implements SolverBackend {
       });
       this.layouts.set(file, layout);
       const pipelineLayout = this.dev.createPipelineLayout({ bindGroupLayouts: [layout, this.dispatchLayout] });
+      const pipeline = (entry: string, constants: Record<string, number>) =>
+        this.dev.createComputePipeline({ label: entry, layout: pipelineLayout, compute: { module, entryPoint: entry, constants } });
       for (const entry of entryPoints(source)) {
-        this.kernels.set(entry, {
-          file,
-          pipeline: this.dev.createComputePipeline({ label: entry, layout: pipelineLayout, compute: { module, entryPoint: entry } }),
-        });
+        this.kernels.set(entry, { file, pipeline: pipeline(entry, { CASE_FEATURES: features }) });
+        // The rate evaluation once more for each set of flags the scheme dispatches, those flags built in.
+        if (entry !== 'fluidRates' || generic) continue;
+        for (const flags of rateFlagSets(this.tc.dual)) {
+          this.kernels.set(`${entry}@${flags}`, { file, pipeline: pipeline(entry, { CASE_FEATURES: features, FIXED_FLAGS: flags }) });
+        }
       }
     }
     this.globalsRead = this.dev.createBuffer({ size: GLOBAL_SLOTS * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
@@ -500,8 +539,7 @@ export class GpuBackend implements SolverBackend {
     u.set([MAX_ACOUSTIC_SUBSTEPS, this.chunkSize, this.nChunks], 53);
     u.set([this.wallsMove ? 1 : 0, this.timeGravity ? 1 : 0, this.motion.plan.bodies.length, this.motion.reference.idBase, p.rotating, p.heat === null ? 0 : 1], 56);
     f.set([...p.omega, 0, ...p.omegaDot, 0, ...p.frameCenter, 0], 64);
-    // Several fluids: 1 where any has a table, each one's kind in the phase table (shaders/sph/common.wgsl).
-    const viscKind = p.phases !== null ? (this.tableViscosity ? 1 : 0) : p.viscosity?.kind ?? 0;
+    const viscKind = viscosityKind(p, this.tableViscosity);
     u.set([viscKind, p.viscosity?.x.length ?? 0, g.wrap ?? 0], 75);
     u[78] = p.phases?.rho0.length ?? 0;
     const st = p.surfaceTension;
@@ -640,8 +678,9 @@ export class GpuBackend implements SolverBackend {
     this.slotsDirty = false;
   }
 
-  private use(pass: GPUComputePassEncoder, entry: string): void {
-    const k = this.kernels.get(entry);
+  /** Binds kernel `entry`, its pipeline for `flags` where it has one (fluidRates). */
+  private use(pass: GPUComputePassEncoder, entry: string, flags = 0): void {
+    const k = this.kernels.get(`${entry}@${flags}`) ?? this.kernels.get(entry);
     if (k === undefined) throw new Error(`GPU kernel ${entry} missing`);
     const group = this.groups.get(k.file);
     if (group === undefined) throw new Error(`GPU bind group ${k.file} missing`);
@@ -656,7 +695,7 @@ export class GpuBackend implements SolverBackend {
 
   /** One dispatch per chunk of `total` invocations (64 per workgroup). */
   private overRange(pass: GPUComputePassEncoder, entry: string, total: number, flags = 0, stage = 0, extra = 0): void {
-    this.use(pass, entry);
+    this.use(pass, entry, flags);
     for (let base = 0; base < total; base += this.chunkSize) {
       this.setArgs(pass, base, flags, stage, extra);
       pass.dispatchWorkgroups(Math.ceil(Math.min(this.chunkSize, total - base) / 64));
@@ -748,7 +787,7 @@ export class GpuBackend implements SolverBackend {
           pass.dispatchWorkgroupsIndirect(this.buf(23), c * 12);
         }
       }
-      this.use(pass, 'fluidRates');
+      this.use(pass, 'fluidRates', RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT);
       for (let c = 0; c < this.nChunks; c++) {
         this.setArgs(pass, c * this.chunkSize, RATE_VISCOUS | RATE_STORE_VISCOUS | RATE_SHIFT);
         pass.dispatchWorkgroupsIndirect(this.buf(23), c * 12);

@@ -45,7 +45,7 @@ export async function requestNodeGpu(): Promise<NodeGpu> {
   return { device, name: `WebGPU (Dawn): ${name}`, software };
 }
 
-export async function createNodeGpuBackend(setup: EngineSetup, options: Pick<GpuBackendOptions, 'cells'> = {}): Promise<GpuBackend> {
+export async function createNodeGpuBackend(setup: EngineSetup, options: Pick<GpuBackendOptions, 'cells' | 'pipelines'> = {}): Promise<GpuBackend> {
   const gpu = await requestNodeGpu();
   const shaders = await loadSphShaders(nodeShaderLoader);
   return new GpuBackend(setup, {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { createNodeGpuBackend } from '../../../src/solver/gpu/nodeGpu.ts';
+import type { GpuBackendOptions } from '../../../src/solver/gpu/gpuBackend.ts';
 import { FINE_CELLS_ANYWAY, FINE_CELLS_PER_PARTICLE, gpuBufferBytes, sortGrid } from '../../../src/solver/gpu/gpuLayout.ts';
 import { makeGrid } from '../../../src/solver/grid.ts';
 import { periodicGrid } from '../../../src/solver/periodic.ts';
@@ -22,6 +23,8 @@ import { MemorySink } from '../../../src/solver/output/sink.ts';
 import { readOutputMeta, readOutputObject } from '../../../src/solver/output/outputReader.ts';
 
 let available = false;
+
+type GpuOptions = Pick<GpuBackendOptions, 'cells' | 'pipelines'>;
 
 beforeAll(async () => {
   available = await nodeGpuAvailable('GPU tests are');
@@ -126,15 +129,15 @@ describe('GPU backend', () => {
     expect(sparse.grid).toBe(large);
   });
 
-  it('walks the same pairs at half cells as at whole cells: the clipped rows drop no neighbour', async (ctx) => {
+  it('walks the same pairs at half cells with case-built kernels as at whole cells with the generic ones', async (ctx) => {
     if (!available) ctx.skip();
     const dx = 0.02;
     const c = await prepareCase(tankCase({
       dx, tank: [0.3, 0.1, 0.2], column: [0.1, 0.1, 0.16],
       settings: { integrationScheme: 'runge_kutta_4', shifting: 'lyu21' },
     }));
-    const run = async (cells: 'auto' | 'whole'): Promise<[EngineSnapshot, number]> => {
-      const be = await createNodeGpuBackend(engineSetupOf(c), { cells });
+    const run = async (options: GpuOptions): Promise<[EngineSnapshot, number]> => {
+      const be = await createNodeGpuBackend(engineSetupOf(c), options);
       try {
         while (be.time() < 0.03) await be.advance(0.03, { maxWallMs: 1e9, maxSteps: 1e9 });
         return [await be.snapshot(), be.reach];
@@ -142,10 +145,11 @@ describe('GPU backend', () => {
         await be.dispose();
       }
     };
-    const [half, reachHalf] = await run('auto');
-    const [whole, reachWhole] = await run('whole');
+    const [half, reachHalf] = await run({});
+    const [whole, reachWhole] = await run({ cells: 'whole', pipelines: 'generic' });
     const d = differences(whole, half);
-    console.log(`half cells (reach ${reachHalf}) against whole cells (reach ${reachWhole}) after ${half.step} steps, ${d.n} fluid particles: ` +
+    console.log(`half cells (reach ${reachHalf}), case-built kernels against whole cells (reach ${reachWhole}), generic kernels ` +
+      `after ${half.step} steps, ${d.n} fluid particles: ` +
       `|Δx| ≤ ${(d.dxMax / dx).toExponential(2)} Δx, |Δv| ≤ ${(d.dvMax / d.vMax).toExponential(2)} vmax, ` +
       `|Δp| ≤ ${(d.dpMax / d.pMax).toExponential(2)} pmax (limits 1e-4, 1e-4, 1e-3)`);
     expect(reachHalf).toBe(2);
