@@ -110,7 +110,8 @@ export async function gpuBackend(c: PreparedCase, baseline = false): Promise<{ b
 export function printMeasurements(results: Measurement[]): void {
   console.log('\ncase            device                                         particles  steps   ms/step   particle-steps/s  bytes/particle  cpu load  vs cpu x1');
   for (const r of results) {
-    const base = results.find((b) => b.label === r.label.replace(/ (cpu x2|gpu|chromium)$/, ' cpu x1'));
+    const of = / (cpu x2|gpu|chromium)$/.test(r.label) ? r.label.replace(/ (cpu x2|gpu|chromium)$/, ' cpu x1') : null;
+    const base = results.find((b) => b.label === of || (b === r && r.label.endsWith(' cpu x1')));
     const ratio = base !== undefined ? (r.particleStepsPerSecond / base.particleStepsPerSecond).toFixed(2) : '-';
     console.log(
       `${r.label.padEnd(15)} ${r.device.slice(0, 46).padEnd(46)} ${String(r.particles).padStart(9)} ${String(r.steps).padStart(6)} ` +
