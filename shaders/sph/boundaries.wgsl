@@ -25,15 +25,15 @@ fn wallStates(@builtin(global_invocation_id) gid: vec3<u32>) {
     return;
   }
   var b = vec3<f32>(P.gx, P.gy, P.gz);
-  if (timeGravity()) {
+  if (featureOn(FEATURE_TIME_GRAVITY, P.timeGravity)) {
     b = vec3<f32>(bitcast<f32>(atomicLoad(&globals[G_GRAV_X])), bitcast<f32>(atomicLoad(&globals[G_GRAV_Y])),
       bitcast<f32>(atomicLoad(&globals[G_GRAV_Z])));
   }
-  if (rotatingFrame()) {
+  if (featureOn(FEATURE_ROTATING, P.rotating)) {
     b += centrifugal(p.xyz);
   }
   var vw = vec3<f32>(0.0);
-  if (wallsMoving()) {
+  if (featureOn(FEATURE_WALLS_MOVE, P.wallsMove)) {
     vw = vel[i].xyz;
     b -= rates[i].xyz;
   }

@@ -85,36 +85,17 @@ fn hasFeature(f: u32) -> bool {
   return (CASE_FEATURES & f) != 0u;
 }
 
+// A feature the case has (f) and its parameter switches on (param ≠ 0).
+fn featureOn(f: u32, param: u32) -> bool {
+  return hasFeature(f) && param != 0u;
+}
+
 fn dispatchFlags() -> u32 {
   return select(D.flags, FIXED_FLAGS, FIXED_FLAGS != 0u);
 }
 
 fn multiphase() -> bool {
   return hasFeature(FEATURE_MULTIPHASE) && P.nPhases > 1u;
-}
-
-fn heatTransferOn() -> bool {
-  return hasFeature(FEATURE_HEAT) && P.heatOn != 0u;
-}
-
-fn surfaceTensionOn() -> bool {
-  return hasFeature(FEATURE_SURFACE_TENSION) && P.surfaceTension != 0u;
-}
-
-fn rotatingFrame() -> bool {
-  return hasFeature(FEATURE_ROTATING) && P.rotating != 0u;
-}
-
-fn wallsMoving() -> bool {
-  return hasFeature(FEATURE_WALLS_MOVE) && P.wallsMove != 0u;
-}
-
-fn viscosityTable() -> bool {
-  return hasFeature(FEATURE_VISCOSITY_TABLE) && P.viscKind != 0u;
-}
-
-fn timeGravity() -> bool {
-  return hasFeature(FEATURE_TIME_GRAVITY) && P.timeGravity != 0u;
 }
 
 // The periodic axes' bits (P.periodic), 0 in a case without any.

@@ -36,7 +36,7 @@ const VISC_COEFF: f32 = 10.962938;
 
 // Gravity of the current evaluation: less the frame acceleration when an acceleration file gives one.
 fn gravityNow() -> vec3<f32> {
-  if (timeGravity()) {
+  if (featureOn(FEATURE_TIME_GRAVITY, P.timeGravity)) {
     return vec3<f32>(bitcast<f32>(atomicLoad(&globals[G_GRAV_X])), bitcast<f32>(atomicLoad(&globals[G_GRAV_Y])),
       bitcast<f32>(atomicLoad(&globals[G_GRAV_Z])));
   }
@@ -191,19 +191,19 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
     let invRhoi = 1.0 / rhoi;
     // Laminar viscosity: the constant, or this particle's ν of the step paired with a fluid neighbour's
     // by the harmonic mean (physics/rates.ts); walls and buffers take ν_i.
-    let tableViscosity = viscosityTable();
+    let tableViscosity = featureOn(FEATURE_VISCOSITY_TABLE, P.viscKind);
     var nui = P.nu;
     let doPressure = (flags & RATE_PRESSURE) != 0u;
     let doViscous = (flags & RATE_VISCOUS) != 0u;
     let doShift = (flags & RATE_SHIFT) != 0u && P.shifting != 0u;
     let lyu = P.shifting == 2u;
     let riemannWall = P.wallMode == 0u;
-    let wallsMove = wallsMoving();
+    let wallsMove = featureOn(FEATURE_WALLS_MOVE, P.wallsMove);
     // Body force at i: the potential part b (gravity less the frame acceleration, centrifugal), which the
     // hydrostatic terms use too, and the rest f (Coriolis −2 ω × v, Euler −ω̇ × r).
     var g = gravityNow();
     var f = vec3<f32>(0.0);
-    if (rotatingFrame()) {
+    if (featureOn(FEATURE_ROTATING, P.rotating)) {
       let w = vec3<f32>(P.wx, P.wy, P.wz);
       g += centrifugal(xi);
       f = -cross(vec3<f32>(P.wdx, P.wdy, P.wdz), xi - vec3<f32>(P.fcx, P.fcy, P.fcz)) - 2.0 * cross(w, vi);
@@ -235,7 +235,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
     var inrm = vec3<f32>(0.0);
     let eta2 = 0.01 * P.h * P.h;
     let invH = 1.0 / P.h;
-    let heatOn = heatTransferOn() && doPressure;
+    let heatOn = featureOn(FEATURE_HEAT, P.heatOn) && doPressure;
     let ti = aux[i].w;
     let h0 = heat[0];
     let h1 = heat[1];
@@ -265,7 +265,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
     // surfaceTension.wgsl), and the colour gradient of the normals' pass summed again for the surface delta
     // (walls filled, with two fluids the other fluid empty: i carries σ where it has a normal).
     var ni = vec3<f32>(0.0);
-    if (surfaceTensionOn() && doPressure) {
+    if (featureOn(FEATURE_SURFACE_TENSION, P.surfaceTension) && doPressure) {
       ni = unpackNormal(nrm[i].yz);
     }
     let iface = any(ni != vec3<f32>(0.0));
@@ -331,7 +331,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
                 // A lighter fluid meets the heavier one as a moving wall: its own pressure carried to
                 // j by its own hydrostatic gradient in place of p_j (see physics/rates.ts).
                 var pw = pi - rhoi * dot(g, rv);
-                if (rotatingFrame()) {
+                if (featureOn(FEATURE_ROTATING, P.rotating)) {
                   pw += rhoi * centrifugalCurvature(rv);
                 }
                 pij = pi + pw;
@@ -339,7 +339,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
                 // A heavier fluid meets the lighter one as a free surface under twice the light
                 // pressure carried to the pair's midpoint; the light velocity does not compress it.
                 var pl = auxj.x + 0.5 * rhoj * dot(g, rv);
-                if (rotatingFrame()) {
+                if (featureOn(FEATURE_ROTATING, P.rotating)) {
                   pl -= 0.75 * rhoj * centrifugalCurvature(rv);
                 }
                 pij = 2.0 * pl;
@@ -350,7 +350,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
             dr += cont * rhoi * vdotr * F * vj;
             if (same) {
               var bdotr = dot(g, rv);
-              if (rotatingFrame()) {
+              if (featureOn(FEATURE_ROTATING, P.rotating)) {
                 bdotr -= centrifugalCurvature(rv);
               }
               let rhoH = -hydroCoeff * bdotr;
@@ -462,7 +462,7 @@ fn fluidRates(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invo
               let n = tag.xyz;
               let uL = -dot(rvel, n);
               var pR = pi - rhoi * dot(g - aw, rv);
-              if (rotatingFrame()) {
+              if (featureOn(FEATURE_ROTATING, P.rotating)) {
                 pR += rhoi * centrifugalCurvature(rv);
               }
               let dU = 2.0 * uL;

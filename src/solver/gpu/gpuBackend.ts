@@ -19,7 +19,7 @@ import type {
 } from '../engine.ts';
 import { SPH_SHADER_FILES, declaredBindings, entryPoints, type ShaderSources, type SphShaderFile } from './shaderSource.ts';
 import {
-  BODY_ROWS, G, GLOBAL_SLOTS, HEAT_ROWS, MAX_HEAT_BODIES, MAX_PHASES, MAX_UNIFORM_BODIES, MAX_VISCOSITY_ROWS, PARAMS_BYTES,
+  BODY_ROWS, FEATURE, G, GLOBAL_SLOTS, HEAT_ROWS, MAX_HEAT_BODIES, MAX_PHASES, MAX_UNIFORM_BODIES, MAX_VISCOSITY_ROWS, PARAMS_BYTES,
   CELL_COUNTS, PARTICLE_BUFFERS, PERMUTED, PHASE_ROWS, SLOT_STRIDE, SORT_SCRATCH, particleBuffers, round16, sortGrid,
 } from './gpuLayout.ts';
 import {
@@ -76,8 +76,9 @@ function viscosityKind(p: PhysicsParams, tableViscosity: boolean): number {
  */
 function caseFeatures(p: PhysicsParams, cells: GridSpec, wallsMove: boolean, timeGravity: boolean, viscKind: number): number {
   const on: [boolean, number][] = [
-    [(p.phases?.rho0.length ?? 0) > 1, 1], [p.heat !== null, 2], [p.surfaceTension !== null, 4], [p.rotating !== 0, 8],
-    [wallsMove, 16], [viscKind !== 0, 32], [(cells.wrap ?? 0) !== 0, 64], [timeGravity, 128],
+    [(p.phases?.rho0.length ?? 0) > 1, FEATURE.multiphase], [p.heat !== null, FEATURE.heat],
+    [p.surfaceTension !== null, FEATURE.surfaceTension], [p.rotating !== 0, FEATURE.rotating], [wallsMove, FEATURE.wallsMove],
+    [viscKind !== 0, FEATURE.viscosityTable], [(cells.wrap ?? 0) !== 0, FEATURE.periodic], [timeGravity, FEATURE.timeGravity],
   ];
   return on.reduce((bits, [yes, bit]) => (yes ? bits | bit : bits), 0);
 }

@@ -10,6 +10,10 @@ export const G = {
   live: 18, advReaches: 19, gravX: 20,
 } as const;
 export const GLOBAL_SLOTS = 64;
+/** Bits of the kernels' CASE_FEATURES pipeline constant (shaders/sph/common.wgsl, FEATURE_*). */
+export const FEATURE = {
+  multiphase: 1, heat: 2, surfaceTension: 4, rotating: 8, wallsMove: 16, viscosityTable: 32, periodic: 64, timeGravity: 128,
+} as const;
 export const SLOT_STRIDE = 256;
 export const PARAMS_BYTES = 336;
 /** Rows (vec4) of body fields per body (shaders/sph/motion.wgsl). */

@@ -3,11 +3,12 @@
 // velocity, pressures within 1 % of the largest pressure (the GPU computes in float32).
 import { nodeGpuAvailable } from '../../support/gpu.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { engineSetupOf, prepareCase } from '../../../src/solver/caseInput.ts';
 import { CpuBackend } from '../../../src/solver/cpu/cpuBackend.ts';
 import { createNodeGpuBackend } from '../../../src/solver/gpu/nodeGpu.ts';
 import type { GpuBackendOptions } from '../../../src/solver/gpu/gpuBackend.ts';
-import { FINE_CELLS_ANYWAY, FINE_CELLS_PER_PARTICLE, gpuBufferBytes, sortGrid } from '../../../src/solver/gpu/gpuLayout.ts';
+import { FEATURE, FINE_CELLS_ANYWAY, FINE_CELLS_PER_PARTICLE, gpuBufferBytes, sortGrid } from '../../../src/solver/gpu/gpuLayout.ts';
 import { makeGrid } from '../../../src/solver/grid.ts';
 import { periodicGrid } from '../../../src/solver/periodic.ts';
 import { ParticleKind } from '../../../src/solver/particles.ts';
@@ -106,6 +107,17 @@ describe('GPU backend', () => {
     expect(dvMax).toBeLessThan(0.01 * vMax);
     expect(dpMax).toBeLessThan(0.01 * pMax);
   }, 300_000);
+
+  it('gives each case feature the bit the kernels test for it', () => {
+    const common = readFileSync(new URL('../../../shaders/sph/common.wgsl', import.meta.url), 'utf8');
+    const bits = Object.fromEntries([...common.matchAll(/const FEATURE_(\w+): u32 = (\d+)u;/g)].map((m) => [
+      m[1].toLowerCase().replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), Number(m[2]),
+    ]));
+    expect(bits).toEqual(FEATURE);
+    // One bit each.
+    expect(new Set(Object.values(FEATURE)).size).toBe(Object.keys(FEATURE).length);
+    for (const b of Object.values(FEATURE)) expect(b & (b - 1)).toBe(0);
+  });
 
   it('sorts into half cells over the same box and periods where they cost at most 4 cells per particle', () => {
     const support = 0.026;
