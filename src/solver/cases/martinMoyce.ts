@@ -16,6 +16,24 @@ export const MARTIN_MOYCE: readonly (readonly [number, number])[] = [
   [4.418, 5.881], [5.091, 6.98], [5.685, 7.945], [6.306, 8.966],
 ];
 
+/**
+ * The same figure's a = 1.125 in series (n² = 2): the experiment's other column, printed beside the
+ * reference so that a comparison shows how far the experiment's own two columns lie apart.
+ */
+export const MARTIN_MOYCE_SMALL_COLUMN: readonly (readonly [number, number])[] = [
+  [0.849, 1.245], [1.212, 1.443], [1.602, 1.884], [2.283, 2.689], [2.95, 3.728], [3.598, 4.528],
+  [3.905, 4.999], [4.592, 5.841], [4.961, 6.271], [5.316, 6.717],
+];
+
+/** Z of a measured series at T, linear between its points (null outside them). */
+export function seriesAt(series: readonly (readonly [number, number])[], T: number): number | null {
+  for (let k = 1; k < series.length; k++) {
+    const [t0, z0] = series[k - 1], [t1, z1] = series[k];
+    if (T >= t0 && T <= t1) return z0 + ((T - t0) / (t1 - t0)) * (z1 - z0);
+  }
+  return null;
+}
+
 export const COLUMN_WIDTH = 0.1;
 const G = 9.81;
 
@@ -136,6 +154,8 @@ export interface FrontPoint {
   Z: number;
   reference: number;
   error: number;
+  /** The a = 1.125 in column's Z at T (MARTIN_MOYCE_SMALL_COLUMN), null outside its points. */
+  smallColumn: number | null;
 }
 
 export interface FrontComparison {
@@ -203,9 +223,12 @@ export async function compareWithMartinMoyce(be: SolverBackend, dx: number, zMax
         const Z = fronts.get(T + shiftT), unshifted = fronts.get(T);
         if (Z === undefined || unshifted === undefined) return;
         const error = (Z - reference) / reference;
+        const smallColumn = seriesAt(MARTIN_MOYCE_SMALL_COLUMN, T);
+        const small = smallColumn === null ? '' : `; the 1.125 in column ${smallColumn.toFixed(3)} ` +
+          `(${(100 * (smallColumn - reference) / reference).toFixed(1)} % from the reference), error against it ${(100 * (Z - smallColumn) / smallColumn).toFixed(1)} %`;
         log?.(`T = ${T.toFixed(3)} (computed ${(T + shiftT).toFixed(3)}): Z = ${Z.toFixed(3)}, Martin & Moyce ${reference.toFixed(3)}, ` +
-          `error ${(100 * error).toFixed(1)} % (unshifted: Z = ${unshifted.toFixed(3)}, ${(100 * (unshifted - reference) / reference).toFixed(1)} %)`);
-        points.push({ T, Z, reference, error });
+          `error ${(100 * error).toFixed(1)} % (unshifted: Z = ${unshifted.toFixed(3)}, ${(100 * (unshifted - reference) / reference).toFixed(1)} %)${small}`);
+        points.push({ T, Z, reference, error, smallColumn });
       }
     };
     for (const T of times) {
