@@ -170,6 +170,9 @@ export interface FrontComparison {
   worst: number;
   /** Mean |error| over the points. */
   mean: number;
+  /** Largest and mean |error| against the a = 1.125 in column, over the points within its times. */
+  smallColumnWorst: number;
+  smallColumnMean: number;
   maxSpeed: number;
   steps: number;
 }
@@ -236,9 +239,11 @@ export async function compareWithMartinMoyce(be: SolverBackend, dx: number, zMax
       ready();
     }
     const abs = points.map((p) => Math.abs(p.error));
+    const small = points.flatMap((p) => (p.smallColumn === null ? [] : [Math.abs(p.Z - p.smallColumn) / p.smallColumn]));
     return {
       points, shiftT, maxSpeed, steps: be.steps(),
       worst: Math.max(...abs), mean: abs.reduce((a, b) => a + b, 0) / abs.length,
+      smallColumnWorst: Math.max(...small), smallColumnMean: small.reduce((a, b) => a + b, 0) / small.length,
     };
   }
 }
